@@ -1,0 +1,61 @@
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "app.hpp"
+
+namespace vestige::app {
+
+std::vector<DemoStage> demoStages() {
+    // Pipeline order: foundations first, then each engine's capabilities as they land.
+    return {demoStageVfs(), demoStageArchives()};
+}
+
+void addDemoCommand(CLI::App& cli, AppContext& ctx) {
+    auto* cmd = cli.add_subcommand("demo", "Build demo content with Vestige's own writers, run every capability on it");
+    static std::string out = "vestige-demo";
+    static std::vector<std::string> only;
+    auto* json = addJsonFlag(cmd);
+    cmd->add_option("--out", out, "Output directory")->capture_default_str();
+    cmd->add_option("--stage", only, "Run only these stages (repeatable)");
+    cmd->footer("Example: vestige demo --out /tmp/vestige-demo");
+    cmd->callback([&ctx, json] {
+        ctx.json = json->count() > 0;
+        ctx.run = [&ctx] {
+            DemoContext demo{ctx, out, {}, {}};
+            std::string stagesJson;
+            int failures = 0;
+            for (const auto& stage : demoStages()) {
+                if (!only.empty() && std::find(only.begin(), only.end(), stage.name) == only.end()) continue;
+                const auto firstProduced = demo.produced.size();
+                const auto firstNote = demo.notes.size();
+                const auto t0 = std::chrono::steady_clock::now();
+                auto st = stage.run(demo);
+                const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+                std::string files;
+                for (auto i = firstProduced; i < demo.produced.size(); ++i)
+                    files += fmt::format("{}\"{}\"", files.empty() ? "" : ",", demo.produced[i]);
+                if (!st) ++failures;
+                if (ctx.json) {
+                    stagesJson += fmt::format(R"({}{{"stage":"{}","ok":{},"ms":{:.1f},"files":[{}]{}}})",
+                                              stagesJson.empty() ? "" : ",", stage.name, st.ok() ? "true" : "false", ms,
+                                              files, st.ok() ? "" : ",\"error\":" + st.error().toJson());
+                } else {
+                    printOut(fmt::format("[{}] {:<10} {}  ({:.0f} ms)", st.ok() ? " ok " : "FAIL", stage.name, stage.summary, ms));
+                    for (auto i = firstNote; i < demo.notes.size(); ++i) printOut(fmt::format("         - {}", demo.notes[i]));
+                    for (auto i = firstProduced; i < demo.produced.size(); ++i)
+                        printOut(fmt::format("         > {}", (demo.outDir / demo.produced[i]).string()));
+                    if (!st) printOut(fmt::format("         error: {}", st.error().render()));
+                }
+            }
+            if (ctx.json) {
+                printOut(fmt::format(R"({{"out":"{}","ok":{},"stages":[{}]}})", out, failures == 0 ? "true" : "false", stagesJson));
+            } else {
+                printOut(fmt::format("demo: {} file(s) written to {}, {} failed stage(s)", demo.produced.size(), out, failures));
+            }
+            return failures == 0 ? kExitOk : kExitError;
+        };
+    });
+}
+
+}  // namespace vestige::app

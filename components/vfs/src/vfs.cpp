@@ -1,0 +1,284 @@
+#include "vestige/vfs/vfs.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "vestige/core/file_io.hpp"
+#include "vestige/core/text.hpp"
+
+namespace vestige::vfs {
+namespace fs = std::filesystem;
+
+void ArchiveRegistry::add(ArchiveFormat format) {
+    for (auto& f : mFormats)
+        if (f.name == format.name) { f = std::move(format); return; }
+    mFormats.push_back(std::move(format));
+}
+
+const ArchiveFormat* ArchiveRegistry::detect(ByteView data, std::string_view fileName) const {
+    for (const auto& f : mFormats)
+        if (f.probe && f.probe(data, fileName)) return &f;
+    return nullptr;
+}
+
+Result<std::vector<std::string>> splitPath(std::string_view path) {
+    auto fail = [&](const char* code, std::string msg) {
+        Error e(code, std::move(msg));
+        e.in("path", std::string(path));
+        return e;
+    };
+    if (path.empty()) return fail("vfs.empty_path", "empty path");
+    if (path.find('\0') != std::string_view::npos) return fail("vfs.nul", "path contains a NUL byte");
+    if (path.front() == '/' || path.front() == '\\') return fail("vfs.absolute", "absolute paths are not allowed");
+    if (path.size() >= 2 && path[1] == ':' && ((path[0] >= 'A' && path[0] <= 'Z') || (path[0] >= 'a' && path[0] <= 'z')))
+        return fail("vfs.drive_letter", "drive letters are not allowed");
+    std::vector<std::string> segments;
+    std::string cur;
+    auto flush = [&]() -> Status {
+        if (cur.empty()) return fail("vfs.empty_segment", "empty path segment");
+        if (cur == "." || cur == "..") return fail("vfs.dot_segment", fmt::format("'{}' segments are not allowed", cur));
+        segments.push_back(std::move(cur));
+        cur.clear();
+        return {};
+    };
+    for (char c : path) {
+        if (c == '/' || c == '\\') {
+            VESTIGE_CHECK(flush());
+        } else if (c == ':') {
+            return fail("vfs.colon", "':' separates archive levels and cannot appear inside a segment");
+        } else {
+            cur += c;
+        }
+    }
+    VESTIGE_CHECK(flush());
+    return segments;
+}
+
+std::vector<std::string> splitLevels(std::string_view spec) {
+    std::vector<std::string> levels;
+    std::size_t start = 0;
+    for (;;) {
+        const auto pos = spec.find(':', start);
+        levels.emplace_back(spec.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
+        if (pos == std::string_view::npos) break;
+        start = pos + 1;
+    }
+    return levels;
+}
+
+namespace {
+std::string joinSegments(const std::vector<std::string>& s, std::size_t from = 0) {
+    std::string out;
+    for (std::size_t i = from; i < s.size(); ++i) {
+        if (i > from) out += '/';
+        out += s[i];
+    }
+    return out;
+}
+
+bool isInside(const fs::path& root, const fs::path& p) {
+    auto r = root.begin();
+    auto q = p.begin();
+    for (; r != root.end(); ++r, ++q) {
+        if (r->empty()) continue;  // trailing separator
+        if (q == p.end() || *q != *r) return false;
+    }
+    return true;
+}
+}  // namespace
+
+DirProvider::DirProvider(fs::path root) {
+    std::error_code ec;
+    auto canonical = fs::canonical(root, ec);
+    mRoot = ec ? std::move(root) : std::move(canonical);
+}
+
+Result<fs::path> DirProvider::resolve(std::string_view name) const {
+    VESTIGE_TRY(auto segments, splitPath(name));
+    fs::path cur = mRoot;
+    for (const auto& seg : segments) {
+        std::error_code ec;
+        if (!fs::is_directory(cur, ec))
+            return Error("vfs.not_found", "no such file").in("path", std::string(name));
+        const std::string folded = asciiLower(seg);
+        std::vector<fs::path> matches;
+        for (fs::directory_iterator it(cur, ec), end; !ec && it != end; it.increment(ec)) {
+            if (asciiLower(it->path().filename().string()) == folded) matches.push_back(it->path());
+        }
+        if (matches.empty()) return Error("vfs.not_found", "no such file").in("path", std::string(name));
+        if (matches.size() > 1) {
+            std::sort(matches.begin(), matches.end());
+            Error e("vfs.ambiguous", fmt::format("two host names fold to '{}'", seg));
+            e.in("path", std::string(name))
+                .expected("one case-insensitive match")
+                .actual(fmt::format("{} and {}", matches[0].filename().string(), matches[1].filename().string()));
+            return e;
+        }
+        cur = matches.front();
+        if (fs::is_symlink(cur, ec)) {
+            auto target = fs::canonical(cur, ec);
+            if (ec || !isInside(mRoot, target))
+                return Error("vfs.escape", "symbolic link leads outside the mounted directory").in("path", std::string(name));
+        }
+    }
+    return cur;
+}
+
+Result<std::vector<EntryInfo>> DirProvider::list() const {
+    std::vector<EntryInfo> out;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(mRoot, ec), end; !ec && it != end; it.increment(ec)) {
+        if (!it->is_regular_file(ec)) continue;
+        const auto rel = fs::relative(it->path(), mRoot, ec).generic_string();
+        out.push_back({rel, static_cast<std::uint64_t>(it->file_size(ec))});
+    }
+    if (ec) return Error("vfs.list", ec.message()).file(mRoot.string());
+    std::sort(out.begin(), out.end(), [](const EntryInfo& a, const EntryInfo& b) { return a.name < b.name; });
+    return out;
+}
+
+Result<Bytes> DirProvider::read(std::string_view name) const {
+    VESTIGE_TRY(auto path, resolve(name));
+    return readFile(path);
+}
+
+bool DirProvider::contains(std::string_view name) const {
+    auto r = resolve(name);
+    std::error_code ec;
+    return r.ok() && fs::is_regular_file(*r, ec);
+}
+
+Status Vfs::mountDir(std::string_view mountPoint, const fs::path& hostDir) {
+    std::error_code ec;
+    if (!fs::is_directory(hostDir, ec))
+        return Error("vfs.mount", "not a directory").file(hostDir.string());
+    return mount(mountPoint, std::make_shared<DirProvider>(hostDir));
+}
+
+Status Vfs::mount(std::string_view mountPoint, std::shared_ptr<Provider> provider) {
+    std::vector<std::string> prefix;
+    if (!mountPoint.empty()) {
+        VESTIGE_TRY(auto segs, splitPath(mountPoint));
+        for (auto& s : segs) prefix.push_back(asciiLower(s));
+    }
+    mMounts.push_back({std::move(prefix), std::move(provider)});
+    return {};
+}
+
+Result<Bytes> Vfs::readLevel0(std::string_view path) const {
+    VESTIGE_TRY(auto segments, splitPath(path));
+    for (auto it = mMounts.rbegin(); it != mMounts.rend(); ++it) {
+        if (it->prefix.size() >= segments.size()) continue;
+        bool match = true;
+        for (std::size_t i = 0; i < it->prefix.size() && match; ++i) match = asciiLower(segments[i]) == it->prefix[i];
+        if (!match) continue;
+        const std::string rest = joinSegments(segments, it->prefix.size());
+        if (it->provider->contains(rest)) return it->provider->read(rest);
+    }
+    return Error("vfs.not_found", "no mounted container has this path").in("path", std::string(path));
+}
+
+Result<std::shared_ptr<Provider>> Vfs::openArchive(std::string_view path) const {
+    const std::string key = asciiLower(path);
+    {
+        std::lock_guard lock(mCacheMutex);
+        auto it = mArchiveCache.find(key);
+        if (it != mArchiveCache.end()) return it->second;
+    }
+    if (!mArchives) return Error("vfs.no_archives", "no archive formats are registered").in("path", std::string(path));
+    VESTIGE_TRY(auto data, read(path));
+    const auto levels = splitLevels(path);
+    const std::string& last = levels.back();
+    const ArchiveFormat* format = mArchives->detect(data, last);
+    if (!format)
+        return Error("vfs.not_archive", "not an archive of any registered format").in("path", std::string(path));
+    VESTIGE_TRY(auto provider, format->open(std::move(data), std::string(path)));
+    std::shared_ptr<Provider> shared = std::move(provider);
+    std::lock_guard lock(mCacheMutex);
+    mArchiveCache.emplace(key, shared);
+    return shared;
+}
+
+Result<Bytes> Vfs::read(std::string_view path) const {
+    const auto split = path.rfind(':');
+    if (split == std::string_view::npos) return readLevel0(path);
+    VESTIGE_TRY(auto archive, openArchive(path.substr(0, split)));
+    const auto entry = path.substr(split + 1);
+    if (entry.empty()) return Error("vfs.empty_path", "empty archive entry name").in("path", std::string(path));
+    return archive->read(entry);
+}
+
+bool Vfs::exists(std::string_view path) const {
+    const auto split = path.rfind(':');
+    if (split == std::string_view::npos) {
+        auto segments = splitPath(path);
+        if (!segments) return false;
+        for (auto it = mMounts.rbegin(); it != mMounts.rend(); ++it) {
+            if (it->prefix.size() >= segments->size()) continue;
+            bool match = true;
+            for (std::size_t i = 0; i < it->prefix.size() && match; ++i) match = asciiLower((*segments)[i]) == it->prefix[i];
+            if (match && it->provider->contains(joinSegments(*segments, it->prefix.size()))) return true;
+        }
+        return false;
+    }
+    auto archive = openArchive(path.substr(0, split));
+    return archive.ok() && (*archive)->contains(path.substr(split + 1));
+}
+
+namespace {
+struct HostSplit {
+    std::string host;
+    std::vector<std::string> entries;
+};
+
+Result<HostSplit> splitHost(std::string_view spec) {
+    const auto levels = splitLevels(spec);
+    std::string host;
+    for (std::size_t k = 0; k < levels.size(); ++k) {
+        host += (k ? ":" : "") + levels[k];
+        std::error_code ec;
+        if (fs::is_regular_file(host, ec)) return HostSplit{host, {levels.begin() + static_cast<long>(k) + 1, levels.end()}};
+    }
+    std::error_code ec;
+    if (fs::is_directory(levels.front(), ec))
+        return Error("io.is_directory", "is a directory, not a file").file(levels.front());
+    return Error("io.open", "no such file").file(levels.front());
+}
+
+Result<std::unique_ptr<Provider>> openArchiveBytes(Bytes data, const std::string& label, std::string_view name,
+                                                   const ArchiveRegistry& archives) {
+    const ArchiveFormat* format = archives.detect(data, name);
+    if (!format) {
+        Error e("vfs.not_archive", "not an archive of any registered format, so ':' cannot address an entry in it");
+        e.expected("an archive (NRes, RsLi, VPK, ...)").actual(fmt::format("{} bytes starting {}", data.size(), hexBytes(data, 8)));
+        return e;
+    }
+    return format->open(std::move(data), label);
+}
+}  // namespace
+
+Result<Resolved> openSpec(std::string_view spec, const ArchiveRegistry& archives) {
+    VESTIGE_TRY(auto split, splitHost(spec));
+    VESTIGE_TRY(auto data, readFile(split.host));
+    std::string label = split.host;
+    std::string name = fs::path(split.host).filename().string();
+    for (const auto& entry : split.entries) {
+        if (entry.empty()) return Error("vfs.empty_path", "empty archive entry name").file(label);
+        VESTIGE_TRY(auto provider, openArchiveBytes(std::move(data), label, name, archives).file(label));
+        auto next = provider->read(entry);
+        if (!next) return std::move(next).error().file(label);
+        data = std::move(next).value();
+        label += ":" + entry;
+        name = entry;
+    }
+    return Resolved{std::move(data), std::move(label), std::move(name)};
+}
+
+Result<std::shared_ptr<Provider>> openArchiveSpec(std::string_view spec, const ArchiveRegistry& archives) {
+    VESTIGE_TRY(auto resolved, openSpec(spec, archives));
+    VESTIGE_TRY(auto provider, openArchiveBytes(std::move(resolved.data), resolved.label, resolved.name, archives).file(resolved.label));
+    return std::shared_ptr<Provider>(std::move(provider));
+}
+
+}  // namespace vestige::vfs
