@@ -49,6 +49,7 @@ void addArchiveCommands(CLI::App& cli, AppContext& ctx);  // ls, extract, pack
 void addExportCommand(CLI::App& cli, AppContext& ctx);
 void addSourceCommands(CLI::App& cli, AppContext& ctx);   // ents, move
 void addLuaCommand(CLI::App& cli, AppContext& ctx);
+void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -71,5 +72,9 @@ struct DemoStage {
 std::vector<DemoStage> demoStages();
 DemoStage demoStageVfs();
 DemoStage demoStageArchives();
+DemoStage demoStageMsh();
+DemoStage demoStageBsp();
+DemoStage demoStageLua();
+DemoStage demoStageRender();
 
 }  // namespace vestige::app

@@ -8,7 +8,7 @@ namespace vestige::app {
 
 std::vector<DemoStage> demoStages() {
     // Pipeline order: foundations first, then each engine's capabilities as they land.
-    return {demoStageVfs(), demoStageArchives()};
+    return {demoStageVfs(), demoStageArchives(), demoStageMsh(), demoStageBsp(), demoStageLua(), demoStageRender()};
 }
 
 void addDemoCommand(CLI::App& cli, AppContext& ctx) {

@@ -1,6 +1,44 @@
-// export: model/map to glTF. Filled in by the MSH and BSP work.
+// export: any format whose registry entry has an exporter, to binary glTF 2.0.
+#include <fmt/format.h>
+
 #include "app.hpp"
+#include "vestige/core/file_io.hpp"
 
 namespace vestige::app {
-void addExportCommand(CLI::App& /*cli*/, AppContext& /*ctx*/) {}
+
+void addExportCommand(CLI::App& cli, AppContext& ctx) {
+    auto* cmd = cli.add_subcommand("export", "Convert a model or map to binary glTF 2.0 (.glb)");
+    static std::string path, out, state, lod, time, frame;
+    auto* json = addJsonFlag(cmd);
+    cmd->add_option("PATH", path, "Model or map (archive entries as archive.lib:entry)")->required();
+    cmd->add_option("-o,--out", out, "Output .glb file")->required();
+    cmd->add_option("--state", state, "Iron3D model state (0..2)");
+    cmd->add_option("--lod", lod, "Iron3D level of detail (0..4)");
+    cmd->add_option("--time", time, "Animation time for the pose");
+    cmd->add_option("--frame", frame, "Animation frame for the pose");
+    cmd->footer("Example: vestige export tank.msh -o tank.glb --state 0 --lod 0");
+    cmd->callback([&ctx, json] {
+        ctx.json = json->count() > 0;
+        ctx.run = [&ctx] {
+            auto resolved = vfs::openSpec(path, ctx.archives);
+            if (!resolved) return reportError(ctx, resolved.error());
+            const auto* format = ctx.formats.detect(resolved->data, resolved->name);
+            if (!format || !format->exportGlb) {
+                Error e("export.unsupported", format ? fmt::format("{} files cannot be exported", format->name)
+                                                     : std::string("unknown file format"));
+                return reportError(ctx, e.file(path));
+            }
+            formats::ExportOptions options;
+            for (auto [key, value] : {std::pair{"state", &state}, {"lod", &lod}, {"time", &time}, {"frame", &frame}})
+                if (!value->empty()) options.values[key] = *value;
+            auto glb = format->exportGlb(resolved->data, resolved->label, options);
+            if (!glb) return reportError(ctx, std::move(glb).error().file(path));
+            if (auto st = writeFileAtomic(out, *glb); !st) return reportError(ctx, st.error());
+            if (ctx.json) printOut(fmt::format(R"({{"ok":true,"format":"{}","out":"{}","bytes":{}}})", format->name, out, glb->size()));
+            else printOut(fmt::format("wrote {} ({} bytes, from {})", out, glb->size(), format->name));
+            return kExitOk;
+        };
+    });
+}
+
 }  // namespace vestige::app

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     addExportCommand(cli, ctx);
     addSourceCommands(cli, ctx);
     addLuaCommand(cli, ctx);
+    addRenderCommands(cli, ctx);
 
     try {
         cli.parse(argc, argv);

@@ -2,6 +2,7 @@
 // Format registry for `vestige info` and friends. Each format registers a probe (by magic and/or
 // file name) and a describer that renders both JSON (for --json) and human text.
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,12 +16,23 @@ struct Description {
     std::string text;  // human-readable, several lines
 };
 
+// Options of `vestige export` as given on the command line (--state 1 -> {"state","1"}).
+struct ExportOptions {
+    std::map<std::string, std::string> values;
+    [[nodiscard]] std::string get(const std::string& key, std::string fallback = {}) const {
+        auto it = values.find(key);
+        return it == values.end() ? std::move(fallback) : it->second;
+    }
+};
+
 struct FormatInfo {
     std::string name;     // "nres", "msh", "bsp", ...
     std::string summary;  // one line for `vestige formats`
     // Higher wins; 0 = not this format. Magic matches should return 100, extension-only guesses 10.
     std::function<int(ByteView data, std::string_view fileName)> probe;
     std::function<Result<Description>(ByteView data, std::string_view label)> describe;
+    // Optional: binary glTF 2.0 export (`vestige export`).
+    std::function<Result<Bytes>(ByteView data, std::string_view label, const ExportOptions& options)> exportGlb;
 };
 
 class FormatRegistry {
