@@ -30,6 +30,22 @@ constexpr std::size_t kHeaderSize = 16;
 constexpr std::size_t kEntrySize = 64;
 constexpr std::size_t kNameSize = 36;
 
+// Which ASCII case fold the sort table is ordered by. The two differ only for the bytes
+// 0x5B..0x60 ([ \ ] ^ _ `): Lower puts them after the letters, Upper before. See docs/nres.md.
+enum class SortFold {
+    Lower,  // A-Z folded to a-z (MSVC _stricmp); our writers use this one
+    Upper,  // a-z folded to A-Z (the reference Rust reader)
+};
+
+// Default limits (a corrupt header must not make us allocate gigabytes).
+struct Limits {
+    std::uint64_t maxInput = 256ull << 20;
+    std::uint64_t maxEntries = 1'000'000;
+    std::uint64_t maxPayload = 256ull << 20;
+    std::uint64_t maxTotalPayload = 512ull << 20;
+    std::uint64_t maxPreserved = 256ull << 20;
+};
+
 enum class Profile {
     Strict,      // every invariant of the spec
     Compatible,  // only named original quirks; unsorted sort table -> linear-scan lookup
@@ -54,6 +70,7 @@ public:
     [[nodiscard]] static Result<Archive> read(ByteView data, Profile profile = Profile::Strict) {
         return read(Bytes(data.begin(), data.end()), profile);
     }
+    [[nodiscard]] static Result<Archive> read(Bytes data, Profile profile, const Limits& limits);
 
     [[nodiscard]] const std::vector<Entry>& entries() const { return mEntries; }
     [[nodiscard]] std::size_t size() const { return mEntries.size(); }
@@ -65,11 +82,23 @@ public:
     [[nodiscard]] const Bytes& bytes() const { return mBytes; }
     [[nodiscard]] bool sortTableValid() const { return mSortTableValid; }
     [[nodiscard]] Profile profile() const { return mProfile; }
+    // The fold the stored sort table is ordered by (Lower when both hold). Meaningless if !sortTableValid().
+    [[nodiscard]] SortFold sortFold() const { return mFold; }
+    [[nodiscard]] std::uint64_t directoryOffset() const { return mDirOffset; }
+    // Absolute file offset of entry i's 64-byte directory record.
+    [[nodiscard]] std::uint64_t recordOffset(std::size_t i) const { return mDirOffset + i * kEntrySize; }
+    // Bytes of the data region no entry owns (gaps, padding, unindexed regions).
+    [[nodiscard]] std::uint64_t preservedBytes() const { return mPreserved; }
+    // The lossless writer with no edits: the original bytes.
+    [[nodiscard]] const Bytes& writeLossless() const { return mBytes; }
 
 private:
     Bytes mBytes;
     std::vector<Entry> mEntries;
+    std::uint64_t mDirOffset = kHeaderSize;
+    std::uint64_t mPreserved = 0;
     bool mSortTableValid = false;
+    SortFold mFold = SortFold::Lower;
     Profile mProfile = Profile::Strict;
 };
 
@@ -88,5 +117,19 @@ struct NewEntry {
 // Canonical compact writer: header, payloads in the given order each zero-padded to 8, directory,
 // sort table rebuilt by a stable sort of the folded names.
 [[nodiscard]] Result<Bytes> writeCanonical(std::span<const NewEntry> entries);
+// Canonical compact repack of an existing archive (drops gaps and unindexed regions, keeps
+// type/attrs/full name fields and directory order).
+[[nodiscard]] Result<Bytes> writeCanonical(const Archive& archive);
+
+// ASCII case-insensitive comparison in the given fold (shorter prefix first).
+[[nodiscard]] int compareNames(std::string_view a, std::string_view b, SortFold fold);
+// The sort_index table for these names: stable sort of the original indices by folded name.
+[[nodiscard]] std::vector<std::uint32_t> buildSortTable(std::span<const std::string_view> names,
+                                                        SortFold fold = SortFold::Lower);
+// Validates a name for authoring (non-empty, at most 35 bytes, no NUL) and returns the 36-byte field.
+[[nodiscard]] Result<FixedString> makeNameField(std::string_view name);
+
+// "MAT0" for printable FourCCs, the decimal number otherwise.
+[[nodiscard]] std::string typeLabel(std::uint32_t type);
 
 }  // namespace vestige::iron3d::nres
