@@ -116,10 +116,6 @@ Result<Archive> Archive::read(Bytes data, Profile profile, const Limits& limits)
         return fail("nres.negative_count", "negative entry count", "entry_count", 8)
             .expected(">= 0")
             .actual(std::to_string(count));
-    if (static_cast<std::uint64_t>(count) > limits.maxEntries)
-        return fail("nres.limit", "too many entries", "entry_count", 8)
-            .expected(fmt::format("<= {}", limits.maxEntries))
-            .actual(std::to_string(count));
     const std::uint32_t totalSize = loadU32(p + 12);
     if (totalSize != fileSize)
         return fail("nres.size_mismatch", "total_size differs from the file length", "total_size", 12)
@@ -132,6 +128,10 @@ Result<Archive> Archive::read(Bytes data, Profile profile, const Limits& limits)
             .expected(fmt::format("<= {} entries", (totalSize - kHeaderSize) / kEntrySize))
             .actual(std::to_string(count));
     const std::uint64_t dirOffset = totalSize - dirSize;
+    if (static_cast<std::uint64_t>(count) > limits.maxEntries)
+        return fail("nres.limit", "too many entries", "entry_count", 8)
+            .expected(fmt::format("<= {}", limits.maxEntries))
+            .actual(std::to_string(count));
 
     Archive a;
     a.mProfile = profile;

@@ -15,6 +15,7 @@
 //
 // See ../shared/specs/iron3d.md section 2 and docs/formats/nres.md.
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -128,6 +129,58 @@ struct NewEntry {
                                                         SortFold fold = SortFold::Lower);
 // Validates a name for authoring (non-empty, at most 35 bytes, no NUL) and returns the 36-byte field.
 [[nodiscard]] Result<FixedString> makeNameField(std::string_view name);
+
+// Lossless editor: rebuilds the archive from the original segment order (preserved region / entry /
+// preserved region ...). Every untouched payload, gap, padding byte and unindexed region is re-emitted
+// unchanged and no padding is inserted between original segments; only sizes, offsets, the count,
+// total_size and the sort table are recomputed. Added entries go after the last original segment,
+// each starting on an 8-byte boundary and padded to 8 (new content follows the canonical layout).
+// With no edits, write() returns the original bytes.
+class Editor {
+public:
+    explicit Editor(const Archive& archive);
+
+    // Entries in directory order as they will be written (indices shift after remove()).
+    [[nodiscard]] std::size_t size() const { return mOrder.size(); }
+    [[nodiscard]] const Entry& entry(std::size_t index) const { return mSlots[mOrder[index]].meta; }
+    [[nodiscard]] ByteView data(std::size_t index) const { return mSlots[mOrder[index]].data; }
+    [[nodiscard]] std::optional<std::size_t> find(std::string_view name) const;
+    [[nodiscard]] bool modified() const { return mModified; }
+
+    [[nodiscard]] Status replace(std::size_t index, Bytes data);
+    // Appends a new entry at the end of the directory; returns its index.
+    [[nodiscard]] Result<std::size_t> add(const NewEntry& entry);
+    [[nodiscard]] Status remove(std::size_t index);
+    // Writes a fresh zero-filled name field (the old tail is dropped: it belonged to the old name).
+    [[nodiscard]] Status rename(std::size_t index, std::string_view name);
+    [[nodiscard]] Status setAttributes(std::size_t index, std::uint32_t type, std::uint32_t attr1, std::uint32_t attr2,
+                                       std::uint32_t attr3);
+
+    [[nodiscard]] Result<Bytes> write() const;
+    // write() and an atomic replace of `path` (temporary file + rename).
+    [[nodiscard]] Status save(const std::filesystem::path& path) const;
+
+private:
+    struct Slot {
+        Entry meta;
+        Bytes data;
+        bool removed = false;
+        bool added = false;
+    };
+    struct Segment {
+        bool isEntry = false;
+        std::size_t slot = 0;  // isEntry
+        Bytes bytes;           // !isEntry: preserved bytes
+    };
+    [[nodiscard]] Status checkIndex(std::size_t index) const;
+
+    Bytes mOriginal;
+    std::vector<Slot> mSlots;
+    std::vector<std::size_t> mOrder;  // directory order -> slot
+    std::vector<Segment> mSegments;
+    SortFold mFold = SortFold::Lower;
+    bool mModified = false;
+};
 
 // "MAT0" for printable FourCCs, the decimal number otherwise.
 [[nodiscard]] std::string typeLabel(std::uint32_t type);
