@@ -1,0 +1,327 @@
+// Binary glTF 2.0 writer: validates a gltf::Document, packs one buffer and lets tinygltf emit the
+// JSON and GLB chunks. Accessor min/max are written for POSITION (the spec requires them) and for
+// animation inputs.
+#include "vestige/gltf/gltf.hpp"
+
+#include <fmt/format.h>
+#include <tiny_gltf.h>
+
+#include <cstring>
+#include <limits>
+#include <sstream>
+
+namespace vestige::gltf {
+namespace {
+
+constexpr int kArrayBuffer = 34962;         // ARRAY_BUFFER
+constexpr int kElementArrayBuffer = 34963;  // ELEMENT_ARRAY_BUFFER
+
+Error fail(std::string code, std::string message) { return Error("gltf." + std::move(code), std::move(message)); }
+
+tinygltf::Value toValue(const Extras& extras) {
+    tinygltf::Value::Object o;
+    for (const auto& [k, v] : extras.ints) {
+        if (v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max()) o[k] = tinygltf::Value(static_cast<int>(v));
+        else o[k] = tinygltf::Value(static_cast<double>(v));
+    }
+    for (const auto& [k, v] : extras.strings) o[k] = tinygltf::Value(v);
+    return tinygltf::Value(std::move(o));
+}
+
+bool finite(Vec3 v) { return isFinite(v); }
+bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+bool finite(Quat q) { return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w); }
+
+// Appends raw data to the single buffer, 4-aligned, and returns its buffer view index.
+class Packer {
+public:
+    explicit Packer(tinygltf::Model& model) : mModel(model) {}
+
+    int view(const void* data, std::size_t size, int target) {
+        auto& buf = mModel.buffers[0].data;
+        while (buf.size() % 4 != 0) buf.push_back(0);
+        tinygltf::BufferView v;
+        v.buffer = 0;
+        v.byteOffset = buf.size();
+        v.byteLength = size;
+        if (target != 0) v.target = target;
+        const auto* p = static_cast<const unsigned char*>(data);
+        buf.insert(buf.end(), p, p + size);
+        mModel.bufferViews.push_back(std::move(v));
+        return static_cast<int>(mModel.bufferViews.size() - 1);
+    }
+
+    template <class T>
+    int accessor(const std::vector<T>& values, int componentType, int type, std::size_t components, int target,
+                 bool minMax) {
+        static_assert(std::is_trivially_copyable_v<T>);
+        tinygltf::Accessor a;
+        a.bufferView = view(values.data(), values.size() * sizeof(T), target);
+        a.byteOffset = 0;
+        a.componentType = componentType;
+        a.type = type;
+        a.count = values.size();
+        if (minMax && componentType == TINYGLTF_COMPONENT_TYPE_FLOAT && !values.empty()) {
+            a.minValues.assign(components, std::numeric_limits<double>::infinity());
+            a.maxValues.assign(components, -std::numeric_limits<double>::infinity());
+            for (const auto& v : values) {
+                float f[4];
+                std::memcpy(f, &v, sizeof(float) * components);
+                for (std::size_t c = 0; c < components; ++c) {
+                    a.minValues[c] = std::min(a.minValues[c], static_cast<double>(f[c]));
+                    a.maxValues[c] = std::max(a.maxValues[c], static_cast<double>(f[c]));
+                }
+            }
+        }
+        mModel.accessors.push_back(std::move(a));
+        return static_cast<int>(mModel.accessors.size() - 1);
+    }
+
+private:
+    tinygltf::Model& mModel;
+};
+
+Status validatePrimitive(const Document& doc, const Primitive& p, std::size_t meshIndex, std::size_t primIndex) {
+    auto where = [&](Error e) {
+        return e.record(primIndex).in("mesh", std::to_string(meshIndex));
+    };
+    const std::size_t n = p.positions.size();
+    if (n == 0) return where(fail("empty_primitive", "a primitive has no positions").field("positions"));
+    if (n > std::numeric_limits<std::uint32_t>::max())
+        return where(fail("too_many_vertices", "more vertices than a u32 index can address").field("positions"));
+    auto sameCount = [&](std::size_t count, const char* name) -> Status {
+        if (count != 0 && count != n)
+            return where(fail("attribute_count", fmt::format("{} has a different count than positions", name))
+                             .field(name).expected(std::to_string(n)).actual(std::to_string(count)));
+        return {};
+    };
+    VESTIGE_CHECK(sameCount(p.normals.size(), "normals"));
+    VESTIGE_CHECK(sameCount(p.uv0.size(), "uv0"));
+    VESTIGE_CHECK(sameCount(p.uv1.size(), "uv1"));
+    for (std::size_t i = 0; i < n; ++i)
+        if (!finite(p.positions[i]))
+            return where(fail("non_finite", "non-finite position").field("positions").in("vertex", std::to_string(i)));
+    for (std::size_t i = 0; i < p.normals.size(); ++i)
+        if (!finite(p.normals[i])) return where(fail("non_finite", "non-finite normal").field("normals"));
+    for (std::size_t i = 0; i < p.uv0.size(); ++i)
+        if (!finite(p.uv0[i])) return where(fail("non_finite", "non-finite texture coordinate").field("uv0"));
+    for (std::size_t i = 0; i < p.uv1.size(); ++i)
+        if (!finite(p.uv1[i])) return where(fail("non_finite", "non-finite texture coordinate").field("uv1"));
+    const std::size_t vertexOrIndexCount = p.indices.empty() ? n : p.indices.size();
+    if (vertexOrIndexCount % 3 != 0)
+        return where(fail("not_triangles", "a triangle list needs a multiple of 3 elements").field("indices")
+                         .actual(std::to_string(vertexOrIndexCount)));
+    for (std::size_t i = 0; i < p.indices.size(); ++i)
+        if (p.indices[i] >= n)
+            return where(fail("index_range", "index past the vertex count").field("indices").in("index", std::to_string(i))
+                             .expected(fmt::format("< {}", n)).actual(std::to_string(p.indices[i])));
+    if (p.material < -1 || p.material >= static_cast<int>(doc.materials.size()))
+        return where(fail("material_ref", "material index out of range").field("material").actual(std::to_string(p.material)));
+    return {};
+}
+
+Status validate(const Document& doc) {
+    const int nodeCount = static_cast<int>(doc.nodes.size());
+    std::vector<int> parent(doc.nodes.size(), -1);
+    for (int i = 0; i < nodeCount; ++i) {
+        const auto& node = doc.nodes[i];
+        if (node.mesh < -1 || node.mesh >= static_cast<int>(doc.meshes.size()))
+            return fail("mesh_ref", "node mesh index out of range").record(i).field("mesh").actual(std::to_string(node.mesh));
+        if (!node.matrix && (!finite(node.translation) || !finite(node.rotation) || !finite(node.scale)))
+            return fail("non_finite", "non-finite node transform").record(i).field("trs");
+        for (int c : node.children) {
+            if (c < 0 || c >= nodeCount || c == i)
+                return fail("child_ref", "node child index out of range").record(i).field("children").actual(std::to_string(c));
+            if (parent[c] != -1)
+                return fail("child_ref", "node has two parents").record(c).field("children")
+                    .expected("one parent").actual(fmt::format("{} and {}", parent[c], i));
+            parent[c] = i;
+        }
+    }
+    // A node may not be its own ancestor.
+    for (int i = 0; i < nodeCount; ++i) {
+        int steps = 0;
+        for (int p = parent[i]; p != -1; p = parent[p])
+            if (++steps > nodeCount) return fail("cycle", "node hierarchy has a cycle").record(i).field("children");
+    }
+    for (int r : doc.sceneRoots)
+        if (r < 0 || r >= nodeCount || parent[r] != -1)
+            return fail("scene_root", "scene root is out of range or has a parent").field("sceneRoots").actual(std::to_string(r));
+    for (std::size_t m = 0; m < doc.meshes.size(); ++m) {
+        if (doc.meshes[m].primitives.empty()) return fail("empty_mesh", "a mesh has no primitives").in("mesh", std::to_string(m));
+        for (std::size_t p = 0; p < doc.meshes[m].primitives.size(); ++p)
+            VESTIGE_CHECK(validatePrimitive(doc, doc.meshes[m].primitives[p], m, p));
+    }
+    for (std::size_t i = 0; i < doc.materials.size(); ++i) {
+        const auto& mat = doc.materials[i];
+        if (mat.baseColorImage < -1 || mat.baseColorImage >= static_cast<int>(doc.images.size()))
+            return fail("image_ref", "material image index out of range").record(i).field("baseColorImage");
+        if (mat.baseColorTexCoord < 0 || mat.baseColorTexCoord > 1)
+            return fail("texcoord", "texture coordinate set must be 0 or 1").record(i).field("baseColorTexCoord");
+    }
+    static constexpr std::uint8_t kPngMagic[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+    for (std::size_t i = 0; i < doc.images.size(); ++i)
+        if (doc.images[i].png.size() < 8 || std::memcmp(doc.images[i].png.data(), kPngMagic, 8) != 0)
+            return fail("image_png", "embedded image is not a PNG file").record(i).field("png");
+    for (std::size_t a = 0; a < doc.animations.size(); ++a) {
+        for (std::size_t c = 0; c < doc.animations[a].channels.size(); ++c) {
+            const auto& ch = doc.animations[a].channels[c];
+            auto where = [&](Error e) { return e.record(c).in("animation", std::to_string(a)); };
+            if (ch.node < 0 || ch.node >= nodeCount) return where(fail("anim_node", "channel node out of range").field("node"));
+            if (ch.times.empty()) return where(fail("anim_empty", "channel has no keys").field("times"));
+            for (std::size_t k = 0; k < ch.times.size(); ++k)
+                if (!std::isfinite(ch.times[k]) || ch.times[k] < 0 || (k > 0 && !(ch.times[k] > ch.times[k - 1])))
+                    return where(fail("anim_times", "key times must be finite, non-negative and increasing").field("times")
+                                     .in("key", std::to_string(k)));
+            const std::size_t values = ch.path == AnimationPath::Rotation ? ch.quatValues.size() : ch.vec3Values.size();
+            if (values != ch.times.size())
+                return where(fail("anim_values", "one value per key time").field("values")
+                                 .expected(std::to_string(ch.times.size())).actual(std::to_string(values)));
+            for (const auto& q : ch.quatValues) if (!finite(q)) return where(fail("non_finite", "non-finite rotation"));
+            for (const auto& v : ch.vec3Values) if (!finite(v)) return where(fail("non_finite", "non-finite value"));
+        }
+    }
+    return {};
+}
+
+}  // namespace
+
+Result<Bytes> writeGlb(const Document& doc) {
+    VESTIGE_CHECK(validate(doc));
+
+    tinygltf::Model model;
+    model.asset.version = "2.0";
+    model.asset.generator = doc.generator;
+    model.buffers.emplace_back();
+    if (!doc.extras.empty()) model.extras = toValue(doc.extras);
+    Packer pack(model);
+
+    for (const auto& img : doc.images) {
+        tinygltf::Image out;
+        out.name = img.name;
+        out.mimeType = "image/png";
+        out.bufferView = pack.view(img.png.data(), img.png.size(), 0);
+        model.images.push_back(std::move(out));
+    }
+    if (!doc.images.empty()) {
+        tinygltf::Sampler s;
+        s.magFilter = TINYGLTF_TEXTURE_FILTER_LINEAR;
+        s.minFilter = TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_LINEAR;
+        s.wrapS = s.wrapT = TINYGLTF_TEXTURE_WRAP_REPEAT;
+        model.samplers.push_back(s);
+        for (std::size_t i = 0; i < doc.images.size(); ++i) {
+            tinygltf::Texture t;
+            t.sampler = 0;
+            t.source = static_cast<int>(i);
+            model.textures.push_back(t);
+        }
+    }
+    for (const auto& mat : doc.materials) {
+        tinygltf::Material out;
+        out.name = mat.name;
+        out.pbrMetallicRoughness.baseColorFactor = {mat.baseColor.x, mat.baseColor.y, mat.baseColor.z, mat.baseColor.w};
+        out.pbrMetallicRoughness.metallicFactor = 0.0;
+        out.pbrMetallicRoughness.roughnessFactor = 1.0;
+        if (mat.baseColorImage >= 0) {
+            out.pbrMetallicRoughness.baseColorTexture.index = mat.baseColorImage;
+            out.pbrMetallicRoughness.baseColorTexture.texCoord = mat.baseColorTexCoord;
+        }
+        out.doubleSided = mat.doubleSided;
+        if (!mat.extras.empty()) out.extras = toValue(mat.extras);
+        model.materials.push_back(std::move(out));
+    }
+    for (const auto& mesh : doc.meshes) {
+        tinygltf::Mesh out;
+        out.name = mesh.name;
+        for (const auto& p : mesh.primitives) {
+            tinygltf::Primitive prim;
+            prim.mode = TINYGLTF_MODE_TRIANGLES;
+            prim.material = p.material;
+            prim.attributes["POSITION"] =
+                pack.accessor(p.positions, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC3, 3, kArrayBuffer, true);
+            if (!p.normals.empty())
+                prim.attributes["NORMAL"] =
+                    pack.accessor(p.normals, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC3, 3, kArrayBuffer, false);
+            if (!p.uv0.empty())
+                prim.attributes["TEXCOORD_0"] =
+                    pack.accessor(p.uv0, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC2, 2, kArrayBuffer, false);
+            if (!p.uv1.empty())
+                prim.attributes["TEXCOORD_1"] =
+                    pack.accessor(p.uv1, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC2, 2, kArrayBuffer, false);
+            if (!p.indices.empty()) {
+                // The narrowest index type that fits keeps files small and loaders happy.
+                if (p.positions.size() <= 0xFFFF) {
+                    std::vector<std::uint16_t> narrow(p.indices.begin(), p.indices.end());
+                    prim.indices = pack.accessor(narrow, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TYPE_SCALAR, 1,
+                                                 kElementArrayBuffer, false);
+                } else {
+                    prim.indices = pack.accessor(p.indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR, 1,
+                                                 kElementArrayBuffer, false);
+                }
+            }
+            if (!p.extras.empty()) prim.extras = toValue(p.extras);
+            out.primitives.push_back(std::move(prim));
+        }
+        model.meshes.push_back(std::move(out));
+    }
+    for (const auto& node : doc.nodes) {
+        tinygltf::Node out;
+        out.name = node.name;
+        out.mesh = node.mesh;
+        out.children = node.children;
+        if (node.matrix) {
+            out.matrix.assign(node.matrix->data(), node.matrix->data() + 16);
+        } else {
+            if (node.translation != Vec3{0, 0, 0}) out.translation = {node.translation.x, node.translation.y, node.translation.z};
+            if (node.rotation != Quat{}) out.rotation = {node.rotation.x, node.rotation.y, node.rotation.z, node.rotation.w};
+            if (node.scale != Vec3{1, 1, 1}) out.scale = {node.scale.x, node.scale.y, node.scale.z};
+        }
+        if (!node.extras.empty()) out.extras = toValue(node.extras);
+        model.nodes.push_back(std::move(out));
+    }
+    for (const auto& anim : doc.animations) {
+        tinygltf::Animation out;
+        out.name = anim.name;
+        for (const auto& ch : anim.channels) {
+            tinygltf::AnimationSampler s;
+            s.input = pack.accessor(ch.times, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_SCALAR, 1, 0, true);
+            if (ch.path == AnimationPath::Rotation)
+                s.output = pack.accessor(ch.quatValues, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC4, 4, 0, false);
+            else
+                s.output = pack.accessor(ch.vec3Values, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC3, 3, 0, false);
+            s.interpolation = ch.interpolation == Interpolation::Step ? "STEP" : "LINEAR";
+            out.samplers.push_back(s);
+            tinygltf::AnimationChannel c;
+            c.sampler = static_cast<int>(out.samplers.size() - 1);
+            c.target_node = ch.node;
+            c.target_path = ch.path == AnimationPath::Translation ? "translation"
+                            : ch.path == AnimationPath::Rotation  ? "rotation"
+                                                                  : "scale";
+            out.channels.push_back(c);
+        }
+        model.animations.push_back(std::move(out));
+    }
+
+    tinygltf::Scene scene;
+    scene.name = doc.sceneName;
+    if (!doc.sceneRoots.empty()) {
+        scene.nodes = doc.sceneRoots;
+    } else {
+        std::vector<bool> isChild(doc.nodes.size(), false);
+        for (const auto& n : doc.nodes) for (int c : n.children) isChild[c] = true;
+        for (std::size_t i = 0; i < doc.nodes.size(); ++i) if (!isChild[i]) scene.nodes.push_back(static_cast<int>(i));
+    }
+    model.scenes.push_back(std::move(scene));
+    model.defaultScene = 0;
+    if (model.buffers[0].data.empty()) model.buffers.clear();
+    else while (model.buffers[0].data.size() % 4 != 0) model.buffers[0].data.push_back(0);
+
+    std::ostringstream stream(std::ios::binary);
+    tinygltf::TinyGLTF writer;
+    if (!writer.WriteGltfSceneToStream(&model, stream, false, true))
+        return fail("write", "tinygltf failed to serialise the document");
+    const std::string s = stream.str();
+    return Bytes(s.begin(), s.end());
+}
+
+}  // namespace vestige::gltf
