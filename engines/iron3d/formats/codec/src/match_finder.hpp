@@ -3,6 +3,7 @@
 // Positions are indices into the plain input; a match is (length, distance) with distance >= 1.
 // The chain is cut by distance and by a fixed step budget, so encoding stays O(n * budget).
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -21,7 +22,9 @@ public:
     // Matches need at least 3 bytes (the hash covers 3); maxDistance must be < kWindow.
     MatchFinder(ByteView data, std::size_t maxDistance, std::size_t maxLength, int chainBudget)
         : mData(data), mMaxDistance(maxDistance), mMaxLength(maxLength), mBudget(chainBudget),
-          mHead(kHashSize, kNone), mPrev(kWindow, kNone) {}
+          // Small inputs get small tables: the zero-fill would otherwise dominate short payloads.
+          mHashBits(std::clamp<unsigned>(static_cast<unsigned>(std::bit_width(data.size())), 8, kMaxHashBits)),
+          mHead(std::size_t{1} << mHashBits, kNone), mPrev(std::min(kWindow, std::bit_ceil(data.size() + 1)), kNone) {}
 
     // Longest earlier match for `pos` (does not insert `pos`). Ties keep the nearest candidate.
     [[nodiscard]] Match find(std::size_t pos) const {
@@ -45,7 +48,7 @@ public:
                     if (len == limit) break;
                 }
             }
-            cand = mPrev[c & (kWindow - 1)];
+            cand = mPrev[c & (mPrev.size() - 1)];
         }
         if (best.length < kMinMatch) best = {};
         return best;
@@ -54,7 +57,7 @@ public:
     void insert(std::size_t pos) {
         if (pos + kMinMatch > mData.size()) return;
         const std::size_t h = hashAt(pos);
-        mPrev[pos & (kWindow - 1)] = mHead[h];
+        mPrev[pos & (mPrev.size() - 1)] = mHead[h];
         mHead[h] = static_cast<std::int64_t>(pos);
     }
 
@@ -62,21 +65,21 @@ public:
     static constexpr std::size_t kWindow = 8192;
 
 private:
-    static constexpr std::size_t kHashBits = 15;
-    static constexpr std::size_t kHashSize = std::size_t{1} << kHashBits;
+    static constexpr unsigned kMaxHashBits = 15;
     static constexpr std::int64_t kNone = -1;
 
     [[nodiscard]] std::size_t hashAt(std::size_t pos) const {
         const std::uint8_t* p = mData.data() + pos;
         const std::uint32_t v = static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
                                 (static_cast<std::uint32_t>(p[2]) << 16);
-        return (v * 2654435761u) >> (32 - kHashBits);
+        return (v * 2654435761u) >> (32 - mHashBits);
     }
 
     ByteView mData;
     std::size_t mMaxDistance;
     std::size_t mMaxLength;
     int mBudget;
+    unsigned mHashBits;
     std::vector<std::int64_t> mHead;
     std::vector<std::int64_t> mPrev;
 };
