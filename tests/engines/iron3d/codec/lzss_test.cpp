@@ -101,6 +101,18 @@ TEST(LzssDecode, HugeDeclaredSizeFailsWithoutHugeAllocation) {
     EXPECT_EQ(r.error().offset(), 4u);
 }
 
+TEST(LzssDecode, XorVariantDecryptsThenDecodes) {
+    const Bytes plain = test::wordSoup(5000, 17);
+    Bytes packed = lzssEncode(plain);
+    xorStream(packed, 0x0123);
+    auto r = xorLzssDecode(packed, plain.size(), 0x0123, DecodeOptions{.allowTrailing = false});
+    ASSERT_TRUE(r.ok()) << r.error().render();
+    EXPECT_EQ(*r, plain);
+    // The wrong key gives garbage or an error, never the plain text.
+    auto wrong = xorLzssDecode(packed, plain.size(), 0x0124);
+    EXPECT_TRUE(!wrong.ok() || *wrong != plain);
+}
+
 TEST(LzssEncode, ExactBytesForSmallInputs) {
     EXPECT_EQ(lzssEncode(bytesOf("ABC")), fromHex("07414243"));
     // a, b, c literals then offset 0xFEE (where 'a' went) length 6.
