@@ -10,7 +10,8 @@ using test::bytesOf;
 using test::fromHex;
 
 constexpr std::string_view kHelloVector =
-    "fa7c7f187fbdc6b3ebfec2fd6ffe180076efadddeb6d62e25ba6e60dabfb345ede589aea8b3558a39a84daaaa2651364a664b8e894f91f1c5700";
+    "fa7c7f187fbdc6b3ebfec2fd6ffe180076efadddeb6d62e25ba6e60dabfb345e"
+    "de589aea8b3558a39a84daaaa2651364a664b8e894f91f1c5700";
 
 std::string hello3() { return "hello, iron3d world! hello, iron3d world! hello, iron3d world! "; }
 

@@ -1,5 +1,7 @@
 #pragma once
 // Deterministic inputs shared by the codec tests (seeded PCG32, never the wall clock).
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -11,7 +13,8 @@ namespace vestige::iron3d::codec::test {
 inline Bytes bytesOf(std::string_view s) { return {s.begin(), s.end()}; }
 inline Bytes fromHex(std::string_view hex) {
     Bytes out;
-    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) out.push_back(static_cast<std::uint8_t>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
+    for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+        out.push_back(static_cast<std::uint8_t>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
     return out;
 }
 inline Bytes randomBytes(std::size_t n, std::uint64_t seed) {

@@ -31,7 +31,9 @@ struct InflateStream {
 struct DeflateStream {
     z_stream zs{};
     int status = Z_STREAM_ERROR;
-    explicit DeflateStream(int level) { status = deflateInit2(&zs, level, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY); }
+    explicit DeflateStream(int level) {
+        status = deflateInit2(&zs, level, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY);
+    }
     ~DeflateStream() {
         if (status == Z_OK) deflateEnd(&zs);
     }
