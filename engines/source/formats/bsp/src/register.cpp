@@ -1,5 +1,14 @@
 #include "vestige/source/bsp/register.hpp"
 
+#include "vestige/source/bsp/describe.hpp"
+
 namespace vestige::source::bsp {
-void registerFormat(formats::FormatRegistry& /*formats*/, vfs::ArchiveRegistry& /*archives*/) {}
+void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
+    formats::FormatInfo info;
+    info.name = "bsp";
+    info.summary = "Source engine map (VBSP v19/v20; v21 recognised)";
+    info.probe = probeBsp;
+    info.describe = describeFile;
+    formats.add(std::move(info));
+}
 }  // namespace vestige::source::bsp
