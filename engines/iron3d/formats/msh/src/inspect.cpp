@@ -199,7 +199,10 @@ Result<ExportSettings> exportSettings(const formats::ExportOptions& options) {
         unsigned n = 0;
         auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
         if (ec != std::errc() || p != v.data() + v.size() || n >= limit)
-            return Error("msh.bad_option", fmt::format("--{} must be 0..{}", key, limit - 1)).field(key).actual(v);
+            return Error("msh.bad_option", fmt::format("--{} must be 0..{}", key, limit - 1))
+                .field(key)
+                .expected(fmt::format("0..{}", limit - 1))
+                .actual(v);
         out = n;
         return {};
     };
