@@ -1,6 +1,508 @@
-// ls / extract / pack for Iron3D archives (NRes, RsLi). Filled in by the archives work.
+// ls / extract / pack for Iron3D archives (NRes, RsLi).
+//
+// extract writes the payloads under DIR with sanitised host names plus a manifest
+// (vestige-manifest.json) that keeps everything else the archive needs: type/attrs and the raw name
+// field for NRes; the raw header, name field, service bytes and flags for RsLi. pack reads that
+// manifest back, so extract + pack of a canonical archive gives the same bytes.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
 #include "app.hpp"
+#include "vestige/core/file_io.hpp"
+#include "vestige/core/text.hpp"
+#include "vestige/iron3d/nres/inspect.hpp"
+#include "vestige/iron3d/nres/nres.hpp"
+#include "vestige/iron3d/rsli/inspect.hpp"
+#include "vestige/iron3d/rsli/rsli.hpp"
 
 namespace vestige::app {
-void addArchiveCommands(CLI::App& /*cli*/, AppContext& /*ctx*/) {}
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+constexpr const char* kManifestName = "vestige-manifest.json";
+
+std::string dumpJson(const Json& j, int indent = -1) { return j.dump(indent, ' ', false, Json::error_handler_t::replace); }
+
+std::string toHex(ByteView b) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string s;
+    s.reserve(b.size() * 2);
+    for (auto c : b) {
+        s += kDigits[c >> 4];
+        s += kDigits[c & 15];
+    }
+    return s;
+}
+
+Result<Bytes> fromHex(std::string_view s, std::size_t expectedSize, const char* field) {
+    auto nibble = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    if (s.size() != expectedSize * 2)
+        return Error("pack.bad_hex", "hex field has the wrong length")
+            .field(field)
+            .expected(fmt::format("{} hex digits", expectedSize * 2))
+            .actual(std::to_string(s.size()));
+    Bytes out(expectedSize);
+    for (std::size_t i = 0; i < expectedSize; ++i) {
+        const int hi = nibble(s[2 * i]), lo = nibble(s[2 * i + 1]);
+        if (hi < 0 || lo < 0) return Error("pack.bad_hex", "not a hex digit").field(field).at(2 * i);
+        out[i] = static_cast<std::uint8_t>(hi * 16 + lo);
+    }
+    return out;
+}
+
+// ---- opening ----
+
+struct OpenedArchive {
+    std::string format;  // "nres" / "rsli"
+    std::optional<iron3d::nres::Archive> nres;
+    std::optional<iron3d::rsli::Archive> rsli;
+    std::string warning;  // non-empty when only the compatible profile accepted it
+};
+
+Result<OpenedArchive> openArchive(const std::string& spec, const AppContext& ctx) {
+    VESTIGE_TRY(auto resolved, vfs::openSpec(spec, ctx.archives));
+    OpenedArchive out;
+    if (iron3d::nres::probe(resolved.data, resolved.name) > 0) {
+        auto strict = iron3d::nres::Archive::read(resolved.data, iron3d::nres::Profile::Strict);
+        if (!strict) {
+            auto compat = iron3d::nres::Archive::read(resolved.data, iron3d::nres::Profile::Compatible);
+            if (!compat) return std::move(strict).error().file(spec);
+            out.warning = strict.error().render();
+            out.nres = std::move(*compat);
+        } else {
+            out.nres = std::move(*strict);
+        }
+        out.format = "nres";
+        return out;
+    }
+    if (iron3d::rsli::probe(resolved.data, resolved.name) > 0) {
+        auto a = iron3d::rsli::openBest(resolved.data);
+        if (!a) return std::move(a).error().file(spec);
+        if (a->quirks() != iron3d::rsli::kQuirkNone) out.warning = "opened in the compatible profile (named quirks)";
+        out.rsli = std::move(*a);
+        out.format = "rsli";
+        return out;
+    }
+    Error e("archive.unknown_format", "not an NRes or RsLi archive");
+    e.file(spec).expected("\"NRes\" or \"NL\" 00 01").actual(hexBytes(resolved.data, 8));
+    return e;
+}
+
+// ---- host names ----
+
+// A host file name for an entry name: no separators, no control/reserved/non-ASCII bytes, no
+// trailing dot or space, never "." or "..", never a Windows device name.
+std::string sanitizeName(std::string_view name) {
+    std::string out;
+    for (unsigned char c : name) {
+        const bool bad = c < 0x20 || c >= 0x7F || std::string_view("<>:\"/\\|?*").find(static_cast<char>(c)) != std::string_view::npos;
+        out += bad ? '_' : static_cast<char>(c);
+    }
+    while (!out.empty() && (out.back() == '.' || out.back() == ' ')) out.back() = '_';
+    if (out.empty()) out = "_";
+    std::string stem = asciiUpper(out.substr(0, out.find('.')));
+    static const std::set<std::string> kDevices{"CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5",
+                                                "COM6", "COM7", "COM8", "COM9", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5",
+                                                "LPT6", "LPT7", "LPT8", "LPT9"};
+    if (kDevices.count(stem) || out[0] == '.') out = "_" + out;
+    return out;
+}
+
+// Makes `name` unique among `used` (ASCII case-insensitive: hosts may fold case): "a.tex" -> "a~2.tex".
+std::string uniqueName(const std::string& name, std::set<std::string>& used) {
+    if (used.insert(asciiLower(name)).second) return name;
+    const auto dot = name.rfind('.');
+    const std::string stem = dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
+    const std::string ext = dot == std::string::npos || dot == 0 ? "" : name.substr(dot);
+    for (int k = 2;; ++k) {
+        std::string candidate = fmt::format("{}~{}{}", stem, k, ext);
+        if (used.insert(asciiLower(candidate)).second) return candidate;
+    }
+}
+
+// ---- ls ----
+
+void addLs(CLI::App& cli, AppContext& ctx) {
+    auto* cmd = cli.add_subcommand("ls", "List the entries of an NRes or RsLi archive");
+    auto* json = addJsonFlag(cmd);
+    static std::string spec;
+    cmd->add_option("ARCHIVE", spec, "Archive file, or a nested one as outer.lib:inner.msh")->required();
+    cmd->footer("Example: vestige ls --json Textures.lib");
+    cmd->callback([&ctx, json] {
+        ctx.json = json->count() > 0;
+        ctx.run = [&ctx] {
+            auto opened = openArchive(spec, ctx);
+            if (!opened) return reportError(ctx, opened.error());
+            if (!opened->warning.empty() && !ctx.json)
+                std::fprintf(stderr, "vestige: warning: %s: %s\n", spec.c_str(), opened->warning.c_str());
+            if (opened->nres) {
+                printOut(ctx.json ? iron3d::nres::listJson(*opened->nres) : iron3d::nres::listText(*opened->nres));
+            } else {
+                printOut(ctx.json ? iron3d::rsli::listJson(*opened->rsli) : iron3d::rsli::listText(*opened->rsli));
+            }
+            return kExitOk;
+        };
+    });
+}
+
+// ---- extract ----
+
+struct Selected {
+    std::size_t index;
+    std::string name;
+    std::uint64_t size;
+};
+
+void addExtract(CLI::App& cli, AppContext& ctx) {
+    auto* cmd = cli.add_subcommand("extract", "Extract archive entries (decoded) into a directory, with a manifest");
+    auto* json = addJsonFlag(cmd);
+    static std::string spec, outDir;
+    static std::vector<std::string> names;
+    cmd->add_option("ARCHIVE", spec, "Archive file, or a nested one as outer.lib:inner.msh")->required();
+    cmd->add_option("ENTRY", names, "Entries to extract (default: all)");
+    cmd->add_option("-o,--out", outDir, "Output directory (created if missing)")->required();
+    cmd->footer("Example: vestige extract sprites.lib -o sprites/   (then: vestige pack --format rsli sprites/ -o copy.lib)");
+    cmd->callback([&ctx, json] {
+        ctx.json = json->count() > 0;
+        ctx.run = [&ctx] {
+            auto opened = openArchive(spec, ctx);
+            if (!opened) return reportError(ctx, opened.error());
+            const auto* nres = opened->nres ? &*opened->nres : nullptr;
+            const auto* rsli = opened->rsli ? &*opened->rsli : nullptr;
+            const std::size_t count = nres ? nres->size() : rsli->size();
+            auto entryName = [&](std::size_t i) {
+                return std::string(nres ? nres->entries()[i].name() : rsli->entries()[i].name());
+            };
+            auto entrySize = [&](std::size_t i) -> std::uint64_t {
+                return nres ? nres->entries()[i].size : rsli->entries()[i].unpackedSize;
+            };
+
+            std::vector<Selected> selected;
+            if (names.empty()) {
+                for (std::size_t i = 0; i < count; ++i) selected.push_back({i, entryName(i), entrySize(i)});
+            } else {
+                for (const auto& n : names) {
+                    std::optional<std::size_t> idx = nres ? nres->find(n) : rsli->find(n);
+                    if (!idx && rsli) idx = rsli->findNoCase(n);
+                    if (!idx) {
+                        Error e("archive.no_entry", "no such entry in the archive");
+                        return reportError(ctx, e.entry(n).file(spec));
+                    }
+                    selected.push_back({*idx, entryName(*idx), entrySize(*idx)});
+                }
+            }
+
+            std::error_code ec;
+            fs::create_directories(outDir, ec);
+            if (ec || !fs::is_directory(outDir))
+                return reportError(ctx, Error("io.mkdir", "cannot create the output directory").file(outDir));
+
+            Json manifest;
+            manifest["format"] = opened->format;
+            manifest["version"] = 1;
+            if (nres) {
+                manifest["sort_fold"] = nres->sortTableValid() && nres->sortFold() == iron3d::nres::SortFold::Upper ? "upper" : "lower";
+            } else {
+                manifest["header"] = toHex(rsli->header());
+            }
+            manifest["entries"] = Json::array();
+            Json collisions = Json::array();
+            std::set<std::string> used{asciiLower(kManifestName)};
+            std::uint64_t total = 0, done = 0;
+            for (const auto& s : selected) total += s.size;
+            auto& progress = ctx.progress();
+            progress.begin("extract", total);
+            for (const auto& s : selected) {
+                const std::string base = sanitizeName(s.name);
+                const std::string file = uniqueName(base, used);
+                if (file != s.name)
+                    collisions.push_back({{"entry", iron3d::nres::displayName(s.name)}, {"file", file},
+                                          {"reason", file != base ? "collision" : "sanitised"}});
+                Bytes data;
+                if (nres) {
+                    const auto p = nres->payload(s.index);
+                    data.assign(p.begin(), p.end());
+                } else {
+                    auto d = rsli->load(s.index);
+                    if (!d) {
+                        progress.end();
+                        return reportError(ctx, std::move(d).error().file(spec));
+                    }
+                    data = std::move(*d);
+                }
+                if (auto st = writeFileAtomic(fs::path(outDir) / file, data); !st) {
+                    progress.end();
+                    return reportError(ctx, st.error());
+                }
+                Json row{{"file", file}, {"name", iron3d::nres::displayName(s.name)}};
+                if (nres) {
+                    const auto& e = nres->entries()[s.index];
+                    row["name_field"] = toHex(e.nameField.raw);
+                    row["type"] = e.type;
+                    row["attr1"] = e.attr1;
+                    row["attr2"] = e.attr2;
+                    row["attr3"] = e.attr3;
+                } else {
+                    const auto& e = rsli->entries()[s.index];
+                    row["name_field"] = toHex(e.nameField.raw);
+                    row["service"] = toHex(e.service);
+                    row["flags"] = e.flags;
+                    row["method"] = std::string(iron3d::rsli::methodName(e.method()));
+                }
+                row["size"] = data.size();
+                manifest["entries"].push_back(std::move(row));
+                done += s.size;
+                progress.update(done);
+            }
+            progress.end();
+            const auto manifestPath = fs::path(outDir) / kManifestName;
+            if (auto st = writeFileAtomic(manifestPath, dumpJson(manifest, 2)); !st) return reportError(ctx, st.error());
+
+            if (ctx.json) {
+                Json r{{"ok", true},       {"format", opened->format},           {"out", outDir},
+                       {"extracted", selected.size()}, {"bytes", total},      {"manifest", manifestPath.string()},
+                       {"renamed", collisions}};
+                printOut(dumpJson(r));
+            } else {
+                if (!opened->warning.empty()) std::fprintf(stderr, "vestige: warning: %s\n", opened->warning.c_str());
+                for (const auto& c : collisions)
+                    std::fprintf(stderr, "vestige: %s: entry \"%s\" written as \"%s\"\n",
+                                 c["reason"].get<std::string>().c_str(), c["entry"].get<std::string>().c_str(),
+                                 c["file"].get<std::string>().c_str());
+                printOut(fmt::format("extracted {} entr{} ({} bytes) from {} to {} (manifest {})", selected.size(),
+                                     selected.size() == 1 ? "y" : "ies", total, spec, outDir, manifestPath.string()));
+            }
+            return kExitOk;
+        };
+    });
+}
+
+// ---- pack ----
+
+struct PackInput {
+    Json manifest;       // null when packing a bare directory
+    fs::path baseDir;    // where the entry files are
+    std::vector<std::string> files;  // bare directory: sorted file names
+};
+
+Result<PackInput> loadPackInput(const std::string& input) {
+    PackInput in;
+    std::error_code ec;
+    fs::path manifestPath;
+    if (fs::is_directory(input, ec)) {
+        in.baseDir = input;
+        if (fs::is_regular_file(in.baseDir / kManifestName, ec)) manifestPath = in.baseDir / kManifestName;
+    } else if (fs::is_regular_file(input, ec)) {
+        manifestPath = input;
+        in.baseDir = fs::path(input).parent_path();
+        if (in.baseDir.empty()) in.baseDir = ".";
+    } else {
+        return Error("io.open", "no such file or directory").file(input);
+    }
+    if (!manifestPath.empty()) {
+        VESTIGE_TRY(auto text, readFile(manifestPath));
+        in.manifest = Json::parse(text.begin(), text.end(), nullptr, false);
+        if (in.manifest.is_discarded() || !in.manifest.is_object() || !in.manifest.contains("entries") ||
+            !in.manifest["entries"].is_array())
+            return Error("pack.bad_manifest", "not a Vestige archive manifest (JSON object with \"entries\")")
+                .file(manifestPath.string());
+        return in;
+    }
+    for (const auto& de : fs::directory_iterator(in.baseDir, ec))
+        if (de.is_regular_file()) in.files.push_back(de.path().filename().string());
+    std::sort(in.files.begin(), in.files.end());
+    return in;
+}
+
+// Manifest values with checks (a hand-edited manifest must fail with a clear error, not throw).
+Result<std::uint32_t> u32Field(const Json& row, const char* key, std::size_t index, std::uint32_t fallback = 0) {
+    if (!row.contains(key)) return fallback;
+    const auto& v = row[key];
+    if (!v.is_number_unsigned() || v.get<std::uint64_t>() > 0xFFFFFFFFull)
+        return Error("pack.bad_manifest", "expected an unsigned 32-bit number").field(key).record(index);
+    return static_cast<std::uint32_t>(v.get<std::uint64_t>());
+}
+
+Result<std::string> stringField(const Json& row, const char* key, std::size_t index) {
+    if (!row.contains(key) || !row[key].is_string())
+        return Error("pack.bad_manifest", "expected a string").field(key).record(index);
+    return row[key].get<std::string>();
+}
+
+Result<Bytes> readEntryFile(const fs::path& baseDir, const std::string& file, std::size_t index) {
+    // Only relative paths below the manifest directory (the same rules as VFS paths).
+    auto segments = vfs::splitPath(file);
+    if (!segments) return std::move(segments).error().record(index).field("file");
+    fs::path p = baseDir;
+    for (const auto& s : *segments) p /= s;
+    return readFile(p);
+}
+
+void addPack(CLI::App& cli, AppContext& ctx) {
+    auto* cmd = cli.add_subcommand("pack", "Build an NRes or RsLi archive from an extract manifest or a directory");
+    auto* json = addJsonFlag(cmd);
+    static std::string format, input, out, method = "stored";
+    cmd->add_option("--format", format, "Archive format")->required()->check(CLI::IsMember({"nres", "rsli"}));
+    cmd->add_option("INPUT", input, "Manifest (vestige-manifest.json) or directory")->required();
+    cmd->add_option("-o,--out", out, "Output archive")->required();
+    cmd->add_option("--method", method,
+                    "RsLi method for files without a manifest row: stored, xor, lzss, xor+lzss, lzhuf, xor+lzhuf, deflate")
+        ->capture_default_str();
+    cmd->footer("Example: vestige pack --format nres extracted/ -o rebuilt.lib");
+    cmd->callback([&ctx, json] {
+        ctx.json = json->count() > 0;
+        ctx.run = [&ctx]() -> int {
+            const auto defaultMethod = iron3d::rsli::parseMethod(method);
+            if (!defaultMethod) {
+                std::fprintf(stderr, "vestige pack: unknown --method '%s'\n", method.c_str());
+                return kExitUsage;
+            }
+            auto in = loadPackInput(input);
+            if (!in) return reportError(ctx, in.error());
+            if (!in->manifest.is_null() && in->manifest.value("format", format) != format) {
+                Error e("pack.format_mismatch", "the manifest was written for another format");
+                return reportError(ctx, e.expected(format).actual(in->manifest.value("format", std::string("?"))));
+            }
+            Result<Bytes> bytes = Bytes{};
+            std::size_t count = 0;
+            if (format == "nres") {
+                std::vector<iron3d::nres::NewEntry> entries;
+                auto fold = iron3d::nres::SortFold::Lower;
+                if (!in->manifest.is_null()) {
+                    if (in->manifest.value("sort_fold", std::string("lower")) == "upper") fold = iron3d::nres::SortFold::Upper;
+                    const auto& rows = in->manifest["entries"];
+                    for (std::size_t i = 0; i < rows.size(); ++i) {
+                        const auto& row = rows[i];
+                        iron3d::nres::NewEntry e;
+                        auto file = stringField(row, "file", i);
+                        if (!file) return reportError(ctx, file.error());
+                        auto data = readEntryFile(in->baseDir, *file, i);
+                        if (!data) return reportError(ctx, data.error());
+                        e.data = std::move(*data);
+                        for (auto [key, dst] : {std::pair{"type", &e.type}, {"attr1", &e.attr1}, {"attr2", &e.attr2},
+                                                {"attr3", &e.attr3}}) {
+                            auto v = u32Field(row, key, i);
+                            if (!v) return reportError(ctx, v.error());
+                            *dst = *v;
+                        }
+                        if (row.contains("name_field")) {
+                            auto raw = fromHex(row["name_field"].is_string() ? row["name_field"].get<std::string>() : "",
+                                               iron3d::nres::kNameSize, "name_field");
+                            if (!raw) return reportError(ctx, std::move(raw).error().record(i));
+                            FixedString f;
+                            f.raw = std::move(*raw);
+                            f.terminated = std::find(f.raw.begin(), f.raw.end(), 0) != f.raw.end();
+                            e.nameField = std::move(f);
+                        } else {
+                            auto name = stringField(row, "name", i);
+                            if (!name) return reportError(ctx, name.error());
+                            e.name = *name;
+                        }
+                        entries.push_back(std::move(e));
+                    }
+                } else {
+                    for (const auto& f : in->files) {
+                        auto data = readFile(in->baseDir / f);
+                        if (!data) return reportError(ctx, data.error());
+                        entries.push_back({0, 0, 0, 0, f, std::nullopt, std::move(*data)});
+                    }
+                }
+                count = entries.size();
+                bytes = iron3d::nres::writeCanonical(entries, fold);
+            } else {
+                std::vector<iron3d::rsli::NewEntry> entries;
+                iron3d::rsli::WriteOptions options;
+                if (!in->manifest.is_null()) {
+                    if (in->manifest.contains("header")) {
+                        auto h = fromHex(in->manifest["header"].is_string() ? in->manifest["header"].get<std::string>() : "",
+                                         iron3d::rsli::kHeaderSize, "header");
+                        if (!h) return reportError(ctx, h.error());
+                        options.header = std::move(*h);
+                    }
+                    const auto& rows = in->manifest["entries"];
+                    for (std::size_t i = 0; i < rows.size(); ++i) {
+                        const auto& row = rows[i];
+                        iron3d::rsli::NewEntry e;
+                        auto file = stringField(row, "file", i);
+                        if (!file) return reportError(ctx, file.error());
+                        auto data = readEntryFile(in->baseDir, *file, i);
+                        if (!data) return reportError(ctx, data.error());
+                        e.data = std::move(*data);
+                        if (row.contains("flags")) {
+                            auto flags = u32Field(row, "flags", i);
+                            if (!flags || *flags > 0xFFFF)
+                                return reportError(ctx, Error("pack.bad_manifest", "flags must be a 16-bit number").field("flags").record(i));
+                            e.flags = static_cast<std::uint16_t>(*flags);
+                        } else if (row.contains("method")) {
+                            auto m = iron3d::rsli::parseMethod(row.value("method", std::string()));
+                            if (!m) return reportError(ctx, Error("pack.bad_manifest", "unknown method").field("method").record(i));
+                            e.flags = static_cast<std::uint16_t>(*m);
+                        } else {
+                            e.flags = static_cast<std::uint16_t>(*defaultMethod);
+                        }
+                        if (row.contains("service")) {
+                            auto s = fromHex(row["service"].is_string() ? row["service"].get<std::string>() : "", 4, "service");
+                            if (!s) return reportError(ctx, std::move(s).error().record(i));
+                            std::copy(s->begin(), s->end(), e.service.begin());
+                        }
+                        if (row.contains("name_field")) {
+                            auto raw = fromHex(row["name_field"].is_string() ? row["name_field"].get<std::string>() : "",
+                                               iron3d::rsli::kNameSize, "name_field");
+                            if (!raw) return reportError(ctx, std::move(raw).error().record(i));
+                            FixedString f;
+                            f.raw = std::move(*raw);
+                            f.terminated = std::find(f.raw.begin(), f.raw.end(), 0) != f.raw.end();
+                            e.nameField = std::move(f);
+                        } else {
+                            auto name = stringField(row, "name", i);
+                            if (!name) return reportError(ctx, name.error());
+                            e.name = *name;
+                        }
+                        entries.push_back(std::move(e));
+                    }
+                } else {
+                    for (const auto& f : in->files) {
+                        auto data = readFile(in->baseDir / f);
+                        if (!data) return reportError(ctx, data.error());
+                        iron3d::rsli::NewEntry e;
+                        e.name = asciiUpper(f);  // the original lookup upper-cases queries
+                        e.flags = static_cast<std::uint16_t>(*defaultMethod);
+                        e.data = std::move(*data);
+                        entries.push_back(std::move(e));
+                    }
+                }
+                count = entries.size();
+                bytes = iron3d::rsli::write(entries, options);
+            }
+            if (!bytes) return reportError(ctx, std::move(bytes).error().file(input));
+            if (auto st = writeFileAtomic(out, *bytes); !st) return reportError(ctx, st.error());
+            if (ctx.json) {
+                printOut(dumpJson(Json{{"ok", true}, {"format", format}, {"out", out}, {"entries", count}, {"bytes", bytes->size()}}));
+            } else {
+                printOut(fmt::format("packed {} entr{} into {} ({} bytes, {})", count, count == 1 ? "y" : "ies", out,
+                                     bytes->size(), format));
+            }
+            return kExitOk;
+        };
+    });
+}
+
+}  // namespace
+
+void addArchiveCommands(CLI::App& cli, AppContext& ctx) {
+    addLs(cli, ctx);
+    addExtract(cli, ctx);
+    addPack(cli, ctx);
+}
+
 }  // namespace vestige::app

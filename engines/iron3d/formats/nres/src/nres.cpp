@@ -292,7 +292,9 @@ std::vector<std::size_t> Archive::findByType(std::uint32_t type) const {
     return out;
 }
 
-Result<Bytes> writeCanonical(std::span<const NewEntry> entries) {
+Result<Bytes> writeCanonical(std::span<const NewEntry> entries) { return writeCanonical(entries, SortFold::Lower); }
+
+Result<Bytes> writeCanonical(std::span<const NewEntry> entries, SortFold fold) {
     std::vector<FixedString> fields;
     fields.reserve(entries.size());
     std::uint64_t total = kHeaderSize;
@@ -326,7 +328,7 @@ Result<Bytes> writeCanonical(std::span<const NewEntry> entries) {
     std::vector<std::string_view> names;
     names.reserve(fields.size());
     for (const auto& f : fields) names.push_back(f.text());
-    const auto sortTable = buildSortTable(names, SortFold::Lower);
+    const auto sortTable = buildSortTable(names, fold);
 
     ByteWriter w;
     w.chars("NRes");
@@ -363,7 +365,7 @@ Result<Bytes> writeCanonical(const Archive& archive) {
         list.push_back({e.type, e.attr1, e.attr2, e.attr3, std::string(e.name()), e.nameField,
                         Bytes(payload.begin(), payload.end())});
     }
-    return writeCanonical(list);
+    return writeCanonical(list, archive.sortTableValid() ? archive.sortFold() : SortFold::Lower);
 }
 
 }  // namespace vestige::iron3d::nres

@@ -118,6 +118,8 @@ struct NewEntry {
 // Canonical compact writer: header, payloads in the given order each zero-padded to 8, directory,
 // sort table rebuilt by a stable sort of the folded names.
 [[nodiscard]] Result<Bytes> writeCanonical(std::span<const NewEntry> entries);
+// The same with the sort table ordered by `fold` (to re-create an archive whose table used the other fold).
+[[nodiscard]] Result<Bytes> writeCanonical(std::span<const NewEntry> entries, SortFold fold);
 // Canonical compact repack of an existing archive (drops gaps and unindexed regions, keeps
 // type/attrs/full name fields and directory order).
 [[nodiscard]] Result<Bytes> writeCanonical(const Archive& archive);
