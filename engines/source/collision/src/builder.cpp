@@ -47,6 +47,8 @@ void clipLines(std::span<const Plane> planes, std::vector<Vec3>& verts, std::vec
             // The point of both planes nearest the origin.
             const DVec p = dscale(dadd(dscale(dcross(nj, u), di), dscale(dcross(u, ni), dj)), 1.0 / uu);
             u = dscale(u, 1.0 / std::sqrt(uu));
+            // Clip with exact plane distances; the tolerance only decides whether the segment survives
+            // (several planes through one vertex meet it within rounding).
             double tmin = -std::numeric_limits<double>::infinity();
             double tmax = std::numeric_limits<double>::infinity();
             bool empty = false;
@@ -54,27 +56,27 @@ void clipLines(std::span<const Plane> planes, std::vector<Vec3>& verts, std::vec
                 if (k == i || k == j) continue;
                 const DVec nk = toD(planes[k].normal);
                 const double a = ddot(nk, u);
-                const double b = planes[k].dist - ddot(nk, p) + kClipEpsilon;
-                if (std::fabs(a) < 1e-12) {
-                    if (b < 0) empty = true;
+                const double b = planes[k].dist - ddot(nk, p);
+                if (std::fabs(a) < 1e-9) {
+                    if (b < -kClipEpsilon) empty = true;
                     continue;
                 }
                 const double t = b / a;
                 if (a > 0) tmax = std::min(tmax, t);
                 else tmin = std::max(tmin, t);
-                if (tmin > tmax) empty = true;
             }
-            if (empty) continue;
+            if (empty || tmin > tmax + kClipEpsilon) continue;
             if (!std::isfinite(tmin) || !std::isfinite(tmax)) {
                 bounded = false;
                 continue;
             }
+            if (tmin > tmax) tmin = tmax = 0.5 * (tmin + tmax);
             const Vec3 va = toF(dadd(p, dscale(u, tmin)));
             const Vec3 vb = toF(dadd(p, dscale(u, tmax)));
             for (const Vec3 v : {va, vb}) {
                 bool dup = false;
                 for (const Vec3& w : verts) {
-                    if (lengthSquared(v - w) < 1e-6f) {
+                    if (lengthSquared(v - w) < 1e-4f) {
                         dup = true;
                         break;
                     }
