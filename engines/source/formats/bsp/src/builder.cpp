@@ -1,0 +1,887 @@
+// MapBuilder: compiles brush/displacement/entity descriptions into a Bsp (see builder.hpp for the output shape).
+#include "vestige/source/bsp/builder.hpp"
+
+#include <fmt/format.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <set>
+#include <tuple>
+
+#include "vestige/core/text.hpp"
+
+namespace vestige::source::bsp {
+
+namespace {
+
+using DVec = std::array<double, 3>;
+
+DVec toD(Vec3 v) { return {v.x, v.y, v.z}; }
+double dotD(const DVec& a, const DVec& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+DVec crossD(const DVec& a, const DVec& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+DVec subD(const DVec& a, const DVec& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+DVec addD(const DVec& a, const DVec& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+DVec mulD(const DVec& a, double s) { return {a[0] * s, a[1] * s, a[2] * s}; }
+DVec normD(const DVec& a) {
+    const double l = std::sqrt(dotD(a, a));
+    return l > 0 ? mulD(a, 1.0 / l) : DVec{0, 0, 0};
+}
+
+float clean(float v) { return v == 0.0f ? 0.0f : v; }  // folds -0 into +0 so equal planes share keys
+Vec3 clean(Vec3 v) { return {clean(v.x), clean(v.y), clean(v.z)}; }
+
+double snap(double v) {
+    const double r = std::round(v);
+    return std::fabs(v - r) < 1e-3 ? r : v;
+}
+
+int dominantAxis(Vec3 n) {
+    const float ax = std::fabs(n.x), ay = std::fabs(n.y), az = std::fabs(n.z);
+    if (ax >= ay && ax >= az) return 0;
+    return ay >= az ? 1 : 2;
+}
+
+std::int32_t planeType(Vec3 n) {
+    if ((n.x == 1 || n.x == -1) && n.y == 0 && n.z == 0) return 0;
+    if ((n.y == 1 || n.y == -1) && n.x == 0 && n.z == 0) return 1;
+    if ((n.z == 1 || n.z == -1) && n.x == 0 && n.y == 0) return 2;
+    return 3 + dominantAxis(n);
+}
+
+// Polygon of plane (n, d) clipped to the half-spaces of every other side; empty when the side does not touch.
+std::vector<DVec> sideWinding(const std::vector<BrushPlane>& sides, std::size_t which) {
+    const DVec n = normD(toD(sides[which].normal));
+    const double d = sides[which].dist;
+    const int axis = dominantAxis(sides[which].normal);
+    DVec up = axis == 2 ? DVec{1, 0, 0} : DVec{0, 0, 1};
+    up = normD(subD(up, mulD(n, dotD(up, n))));
+    const DVec right = crossD(up, n);
+    const DVec org = mulD(n, d);
+    constexpr double kSize = 262144.0;
+    std::vector<DVec> w = {addD(addD(org, mulD(right, -kSize)), mulD(up, kSize)),
+                           addD(addD(org, mulD(right, kSize)), mulD(up, kSize)),
+                           addD(addD(org, mulD(right, kSize)), mulD(up, -kSize)),
+                           addD(addD(org, mulD(right, -kSize)), mulD(up, -kSize))};
+    constexpr double kEps = 0.001;
+    for (std::size_t k = 0; k < sides.size() && !w.empty(); ++k) {
+        if (k == which) continue;
+        const DVec cn = normD(toD(sides[k].normal));
+        const double cd = sides[k].dist;
+        std::vector<DVec> out;
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            const DVec& a = w[i];
+            const DVec& b = w[(i + 1) % w.size()];
+            const double da = dotD(cn, a) - cd, db = dotD(cn, b) - cd;
+            if (da <= kEps) out.push_back(a);
+            if ((da < -kEps && db > kEps) || (da > kEps && db < -kEps)) {
+                const double t = da / (da - db);
+                out.push_back(addD(a, mulD(subD(b, a), t)));
+            }
+        }
+        w = std::move(out);
+    }
+    for (auto& p : w)
+        for (auto& c : p) c = snap(c);
+    // Drop repeated points (clipping through a vertex).
+    std::vector<DVec> uniq;
+    for (const auto& p : w) {
+        if (!uniq.empty()) {
+            const DVec dlt = subD(p, uniq.back());
+            if (dotD(dlt, dlt) < 1e-6) continue;
+        }
+        uniq.push_back(p);
+    }
+    while (uniq.size() > 1) {
+        const DVec dlt = subD(uniq.front(), uniq.back());
+        if (dotD(dlt, dlt) >= 1e-6) break;
+        uniq.pop_back();
+    }
+    if (uniq.size() < 3) return {};
+    // Source faces are clockwise seen from the front: the polygon normal (Newell) must oppose the plane normal.
+    DVec newell{0, 0, 0};
+    for (std::size_t i = 0; i < uniq.size(); ++i) newell = addD(newell, crossD(uniq[i], uniq[(i + 1) % uniq.size()]));
+    if (dotD(newell, n) > 0) std::reverse(uniq.begin(), uniq.end());
+    return uniq;
+}
+
+std::int32_t defaultTextureFlags(std::string_view texture) {
+    const std::string t = asciiLower(texture);
+    if (t == "tools/toolsskybox") return kSurfSky | kSurfNoLight;
+    if (t == "tools/toolsskybox2d") return kSurfSky2d | kSurfNoLight;
+    if (t == "tools/toolsskip") return kSurfSkip | kSurfNoLight;
+    if (t == "tools/toolshint") return kSurfHint | kSurfNoLight;
+    if (t.rfind("tools/", 0) == 0) return kSurfNoDraw | kSurfNoLight;
+    return 0;
+}
+
+struct TextureAxes {
+    Vec3 u, v;
+};
+// World-aligned axes picked by the dominant normal component (Hammer's default alignment).
+TextureAxes textureAxes(Vec3 n) {
+    switch (dominantAxis(n)) {
+    case 0: return {{0, 1, 0}, {0, 0, -1}};
+    case 1: return {{1, 0, 0}, {0, 0, -1}};
+    default: return {{1, 0, 0}, {0, -1, 0}};
+    }
+}
+
+constexpr float kTexelsPerUnit = 4.0f;  // texture scale 0.25
+constexpr int kMaxLuxels = 32;
+
+Vec3 rotateDir(Vec3 v, RampDirection d) {
+    switch (d) {
+    case RampDirection::PosX: return v;
+    case RampDirection::PosY: return {-v.y, v.x, v.z};
+    case RampDirection::NegX: return {-v.x, -v.y, v.z};
+    case RampDirection::NegY: return {v.y, -v.x, v.z};
+    }
+    return v;
+}
+
+struct Compiler {
+    const std::map<std::string, std::pair<int, int>>& textureSizes;
+    const std::map<std::string, std::int32_t>& textureFlags;
+    Bsp out;
+    std::map<std::array<std::uint32_t, 4>, int> planeIndex;
+    std::map<std::array<std::uint32_t, 3>, int> vertexIndex;
+    std::map<std::pair<int, int>, int> edgeIndex;
+    std::map<std::string, int> texDataIndex;
+    std::map<std::vector<std::uint32_t>, int> texInfoIndex;
+
+    static std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
+
+    int plane(Vec3 n, float d) {
+        n = clean(n);
+        d = clean(d);
+        const std::array<std::uint32_t, 4> key{bits(n.x), bits(n.y), bits(n.z), bits(d)};
+        if (auto it = planeIndex.find(key); it != planeIndex.end()) return it->second;
+        const int dom = dominantAxis(n);
+        const bool positive = n[dom] > 0;
+        const Plane p{n, d, planeType(n)};
+        const Plane q{clean(-n), clean(-d), planeType(n)};
+        const int base = static_cast<int>(out.planes.size());
+        out.planes.push_back(positive ? p : q);
+        out.planes.push_back(positive ? q : p);
+        for (int i : {base, base + 1}) {
+            const Plane& x = out.planes[i];
+            planeIndex[{bits(x.normal.x), bits(x.normal.y), bits(x.normal.z), bits(x.dist)}] = i;
+        }
+        return positive ? base : base + 1;
+    }
+
+    int vertex(Vec3 v) {
+        v = clean(v);
+        const std::array<std::uint32_t, 3> key{bits(v.x), bits(v.y), bits(v.z)};
+        if (auto it = vertexIndex.find(key); it != vertexIndex.end()) return it->second;
+        out.vertexes.push_back(v);
+        return vertexIndex[key] = static_cast<int>(out.vertexes.size() - 1);
+    }
+
+    std::int32_t surfEdge(int a, int b) {
+        if (out.edges.empty()) out.edges.push_back({});  // edge 0 is never used
+        if (auto it = edgeIndex.find({b, a}); it != edgeIndex.end()) return -it->second;
+        if (auto it = edgeIndex.find({a, b}); it != edgeIndex.end()) return it->second;
+        out.edges.push_back({{static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b)}});
+        return edgeIndex[{a, b}] = static_cast<int>(out.edges.size() - 1);
+    }
+
+    int texData(const std::string& name) {
+        if (auto it = texDataIndex.find(name); it != texDataIndex.end()) return it->second;
+        TexData t;
+        t.reflectivity = {0.5f, 0.5f, 0.5f};
+        t.nameStringTableId = static_cast<std::int32_t>(out.texDataStringTable.size());
+        out.texDataStringTable.push_back(static_cast<std::int32_t>(out.texDataStringData.size()));
+        out.texDataStringData.insert(out.texDataStringData.end(), name.begin(), name.end());
+        out.texDataStringData.push_back(0);
+        auto size = textureSizes.find(name);
+        t.width = t.viewWidth = size == textureSizes.end() ? 512 : size->second.first;
+        t.height = t.viewHeight = size == textureSizes.end() ? 512 : size->second.second;
+        out.texData.push_back(t);
+        return texDataIndex[name] = static_cast<int>(out.texData.size() - 1);
+    }
+
+    std::int32_t flagsOf(const std::string& texture) const {
+        auto it = textureFlags.find(texture);
+        return it != textureFlags.end() ? it->second : defaultTextureFlags(texture);
+    }
+
+    int texInfo(const std::string& texture, Vec3 normal, Vec3 shift, float unitsPerLuxel) {
+        const TextureAxes axes = textureAxes(normal);
+        TexInfo t;
+        for (int k = 0; k < 2; ++k) {
+            const Vec3 a = (k == 0 ? axes.u : axes.v);
+            const Vec3 tv = a * kTexelsPerUnit;
+            const Vec3 lv = a * (1.0f / unitsPerLuxel);
+            // Stored planes are entity-local; folding dot(origin, vec) into the offset keeps UVs world-aligned.
+            t.textureVecs[k] = {tv.x, tv.y, tv.z, clean(dot(shift, tv))};
+            t.lightmapVecs[k] = {lv.x, lv.y, lv.z, clean(dot(shift, lv))};
+        }
+        t.flags = flagsOf(texture);
+        t.texData = texData(texture);
+        std::vector<std::uint32_t> key;
+        for (const auto& v : t.textureVecs) for (float f : {v.x, v.y, v.z, v.w}) key.push_back(bits(f));
+        for (const auto& v : t.lightmapVecs) for (float f : {v.x, v.y, v.z, v.w}) key.push_back(bits(f));
+        key.push_back(static_cast<std::uint32_t>(t.flags));
+        key.push_back(static_cast<std::uint32_t>(t.texData));
+        if (auto it = texInfoIndex.find(key); it != texInfoIndex.end()) return it->second;
+        out.texInfo.push_back(t);
+        return texInfoIndex[key] = static_cast<int>(out.texInfo.size() - 1);
+    }
+
+    // Luxel size keeping the face within 32 luxels per axis (vbsp would subdivide instead).
+    static float luxelUnits(const std::vector<Vec3>& pts, Vec3 normal) {
+        const TextureAxes axes = textureAxes(normal);
+        float extent = 0;
+        for (const Vec3 a : {axes.u, axes.v}) {
+            float lo = 1e30f, hi = -1e30f;
+            for (const auto& p : pts) {
+                lo = std::min(lo, dot(p, a));
+                hi = std::max(hi, dot(p, a));
+            }
+            extent = std::max(extent, hi - lo);
+        }
+        float units = 16;
+        while (extent / units > kMaxLuxels - 1) units *= 2;
+        return units;
+    }
+
+    // Appends one face with its polygon; returns the face index.
+    int face(const std::vector<Vec3>& pts, int planeNum, int texInfoIndex) {
+        Face f;
+        f.planeNum = static_cast<std::uint16_t>(planeNum);
+        f.side = 0;
+        f.onNode = 1;
+        f.firstEdge = static_cast<std::int32_t>(out.surfEdges.size());
+        f.numEdges = static_cast<std::int16_t>(pts.size());
+        f.texInfo = static_cast<std::int16_t>(texInfoIndex);
+        std::vector<int> idx;
+        for (const auto& p : pts) idx.push_back(vertex(p));
+        for (std::size_t i = 0; i < idx.size(); ++i) out.surfEdges.push_back(surfEdge(idx[i], idx[(i + 1) % idx.size()]));
+        Vec3 area{};
+        for (std::size_t i = 1; i + 1 < pts.size(); ++i) area += cross(pts[i] - pts[0], pts[i + 1] - pts[0]);
+        f.area = length(area) * 0.5f;
+        const TexInfo& t = out.texInfo[static_cast<std::size_t>(texInfoIndex)];
+        for (int k = 0; k < 2; ++k) {
+            double lo = 1e30, hi = -1e30;
+            for (const auto& p : pts) {
+                const double s = double(dot(p, t.lightmapVecs[k].xyz())) + t.lightmapVecs[k].w;
+                lo = std::min(lo, s);
+                hi = std::max(hi, s);
+            }
+            f.lightmapMins[k] = static_cast<std::int32_t>(std::floor(lo));
+            f.lightmapSize[k] = static_cast<std::int32_t>(std::ceil(hi) - std::floor(lo));
+        }
+        f.origFace = static_cast<std::int32_t>(out.faces.size());
+        out.faces.push_back(f);
+        return static_cast<int>(out.faces.size() - 1);
+    }
+};
+
+// Adds Valve-style bevel planes: the brush's axial bounding planes and, along non-axial edges, planes made of the
+// edge direction crossed with an axis that keep every vertex behind them.
+void addBevels(std::vector<BrushPlane>& sides, std::vector<bool>& bevel, const std::vector<std::vector<DVec>>& windings) {
+    std::vector<DVec> verts;
+    for (const auto& w : windings) verts.insert(verts.end(), w.begin(), w.end());
+    if (verts.empty()) return;
+    auto hasNormal = [&](const DVec& n) {
+        for (const auto& s : sides) {
+            const DVec sn = normD(toD(s.normal));
+            if (std::fabs(sn[0] - n[0]) < 1e-5 && std::fabs(sn[1] - n[1]) < 1e-5 && std::fabs(sn[2] - n[2]) < 1e-5)
+                return true;
+        }
+        return false;
+    };
+    const std::string tex = sides.empty() ? std::string("tools/toolsnodraw") : sides.front().texture;
+    for (int axis = 0; axis < 3; ++axis)
+        for (int sign : {-1, 1}) {
+            DVec n{0, 0, 0};
+            n[axis] = sign;
+            if (hasNormal(n)) continue;
+            double d = -1e30;
+            for (const auto& v : verts) d = std::max(d, v[axis] * sign);
+            Vec3 nf{static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2])};
+            sides.push_back({nf, static_cast<float>(d), tex});
+            bevel.push_back(true);
+        }
+    for (const auto& w : windings)
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            const DVec dir = normD(subD(w[(i + 1) % w.size()], w[i]));
+            int zeros = 0;
+            for (double c : dir) zeros += std::fabs(c) < 1e-6 ? 1 : 0;
+            if (zeros >= 2) continue;  // axial edge: the axial bevels cover it
+            for (int axis = 0; axis < 3; ++axis)
+                for (int sign : {-1, 1}) {
+                    DVec a{0, 0, 0};
+                    a[axis] = sign;
+                    DVec n = crossD(dir, a);
+                    if (dotD(n, n) < 0.5 * 0.5) continue;
+                    n = normD(n);
+                    for (auto& c : n) c = std::fabs(c) < 1e-9 ? 0.0 : c;
+                    if (hasNormal(n)) continue;
+                    const double d = dotD(n, w[i]);
+                    bool behind = true;
+                    for (const auto& v : verts)
+                        if (dotD(n, v) - d > 0.01) { behind = false; break; }
+                    if (!behind) continue;
+                    sides.push_back({Vec3{static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2])},
+                                     static_cast<float>(d), tex});
+                    bevel.push_back(true);
+                }
+        }
+}
+
+Vec3 toF(const DVec& d) { return {static_cast<float>(d[0]), static_cast<float>(d[1]), static_cast<float>(d[2])}; }
+
+std::string formatVec(Vec3 v) { return fmt::format("{} {} {}", v.x, v.y, v.z); }
+
+std::int16_t clampI16(double v) { return static_cast<std::int16_t>(std::clamp(v, -32768.0, 32767.0)); }
+
+}  // namespace
+
+std::array<std::uint8_t, 4> encodeColorRgbExp32(Vec3 linear) {
+    const float m = std::max({linear.x, linear.y, linear.z});
+    if (!(m > 0)) return {0, 0, 0, 0};
+    int e = static_cast<int>(std::ceil(std::log2(m)));
+    e = std::clamp(e, -128, 127);
+    const float scale = 255.0f / std::ldexp(1.0f, e);
+    auto channel = [&](float v) {
+        return static_cast<std::uint8_t>(std::clamp(std::lround(std::max(v, 0.0f) * scale), 0L, 255L));
+    };
+    return {channel(linear.x), channel(linear.y), channel(linear.z), static_cast<std::uint8_t>(static_cast<std::int8_t>(e))};
+}
+
+Bytes buildStoredZip(const std::vector<std::pair<std::string, Bytes>>& files) {
+    ByteWriter w;
+    std::vector<std::uint32_t> offsets, crcs;
+    for (const auto& [name, data] : files) {
+        const auto crc = static_cast<std::uint32_t>(crc32(0L, data.data(), static_cast<uInt>(data.size())));
+        offsets.push_back(static_cast<std::uint32_t>(w.size()));
+        crcs.push_back(crc);
+        w.u32(0x04034b50);
+        w.u16(10);  // version needed
+        w.u16(0);   // flags
+        w.u16(0);   // stored
+        w.u16(0);   // time
+        w.u16(0x21);  // date 1980-01-01
+        w.u32(crc);
+        w.u32(static_cast<std::uint32_t>(data.size()));
+        w.u32(static_cast<std::uint32_t>(data.size()));
+        w.u16(static_cast<std::uint16_t>(name.size()));
+        w.u16(0);
+        w.chars(name);
+        w.bytes(data);
+    }
+    const auto cdStart = static_cast<std::uint32_t>(w.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const auto& [name, data] = files[i];
+        w.u32(0x02014b50);
+        w.u16(20);
+        w.u16(10);
+        w.u16(0);
+        w.u16(0);
+        w.u16(0);
+        w.u16(0x21);
+        w.u32(crcs[i]);
+        w.u32(static_cast<std::uint32_t>(data.size()));
+        w.u32(static_cast<std::uint32_t>(data.size()));
+        w.u16(static_cast<std::uint16_t>(name.size()));
+        w.u16(0);
+        w.u16(0);
+        w.u16(0);
+        w.u16(0);
+        w.u32(0);
+        w.u32(offsets[i]);
+        w.chars(name);
+    }
+    const auto cdSize = static_cast<std::uint32_t>(w.size() - cdStart);
+    w.u32(0x06054b50);
+    w.u16(0);
+    w.u16(0);
+    w.u16(static_cast<std::uint16_t>(files.size()));
+    w.u16(static_cast<std::uint16_t>(files.size()));
+    w.u32(cdSize);
+    w.u32(cdStart);
+    w.u16(0);
+    return w.take();
+}
+
+MapBuilder::MapBuilder() {
+    mModels.emplace_back();
+    mModels[0].entity = 0;
+    Entity world;
+    world.keys = {{"classname", "worldspawn"}, {"mapversion", "1"}, {"skyname", "sky_day01_01"}};
+    mEntities.push_back(std::move(world));
+}
+
+void MapBuilder::setTextureSize(const std::string& texture, int width, int height) {
+    mTextureSizes[texture] = {width, height};
+}
+void MapBuilder::setTextureFlags(const std::string& texture, std::int32_t surfFlags) { mTextureFlags[texture] = surfFlags; }
+
+BrushDesc MapBuilder::box(Vec3 min, Vec3 max, const std::string& texture, std::int32_t contents) {
+    BrushDesc b;
+    b.contents = contents;
+    b.sides = {{{1, 0, 0}, max.x, texture}, {{-1, 0, 0}, -min.x, texture}, {{0, 1, 0}, max.y, texture},
+               {{0, -1, 0}, -min.y, texture}, {{0, 0, 1}, max.z, texture}, {{0, 0, -1}, -min.z, texture}};
+    for (auto& s : b.sides) s.dist = clean(s.dist);
+    return b;
+}
+
+BrushDesc MapBuilder::ramp(Vec3 base, float length, float width, float angleDegrees, RampDirection direction,
+                           const std::string& texture) {
+    // Local frame: rises along +X from x=0 to x=length, y in [-width/2, width/2], then rotated to `direction`.
+    const double a = static_cast<double>(angleDegrees) * 3.14159265358979323846 / 180.0;
+    const double h = length * std::tan(a);
+    const Vec3 slope{static_cast<float>(-std::sin(a)), 0, static_cast<float>(std::cos(a))};
+    struct Local { Vec3 n; Vec3 point; };
+    const std::vector<Local> local = {
+        {{0, 0, -1}, {0, 0, 0}},
+        {slope, {0, 0, 0}},
+        {{1, 0, 0}, {length, 0, 0}},
+        {{0, 1, 0}, {0, width / 2, 0}},
+        {{0, -1, 0}, {0, -width / 2, 0}},
+    };
+    (void)h;
+    BrushDesc b;
+    for (const auto& l : local) {
+        const Vec3 n = clean(rotateDir(l.n, direction));
+        const Vec3 p = rotateDir(l.point, direction) + base;
+        const double d = double(n.x) * p.x + double(n.y) * p.y + double(n.z) * p.z;
+        b.sides.push_back({n, clean(static_cast<float>(snap(d))), texture});
+    }
+    return b;
+}
+
+int MapBuilder::addBrush(BrushDesc brush) {
+    mModels[0].brushes.push_back(std::move(brush));
+    return static_cast<int>(mModels[0].brushes.size() - 1);
+}
+
+int MapBuilder::addBox(Vec3 min, Vec3 max, const std::string& texture, std::int32_t contents) {
+    return addBrush(box(min, max, texture, contents));
+}
+
+int MapBuilder::addRamp(Vec3 base, float length, float width, float angleDegrees, RampDirection direction,
+                        const std::string& texture) {
+    return addBrush(ramp(base, length, width, angleDegrees, direction, texture));
+}
+
+void MapBuilder::addStairs(Vec3 base, int steps, float run, float rise, float width, RampDirection direction,
+                           const std::string& texture) {
+    for (int i = 0; i < steps; ++i) {
+        const Vec3 a = rotateDir({run * static_cast<float>(i), -width / 2, 0}, direction);
+        const Vec3 b = rotateDir({run * static_cast<float>(i + 1), width / 2, rise * static_cast<float>(i + 1)}, direction);
+        addBox(base + minComponents(a, b), base + maxComponents(a, b), texture);
+    }
+}
+
+void MapBuilder::addRoom(Vec3 lo, Vec3 hi, float t, const std::string& texture) {
+    addBox({lo.x - t, lo.y - t, lo.z - t}, {hi.x + t, hi.y + t, lo.z}, texture);  // floor
+    addBox({lo.x - t, lo.y - t, hi.z}, {hi.x + t, hi.y + t, hi.z + t}, texture);  // ceiling
+    addBox({lo.x - t, lo.y - t, lo.z}, {lo.x, hi.y + t, hi.z}, texture);          // -X wall
+    addBox({hi.x, lo.y - t, lo.z}, {hi.x + t, hi.y + t, hi.z}, texture);          // +X wall
+    addBox({lo.x, lo.y - t, lo.z}, {hi.x, lo.y, hi.z}, texture);                  // -Y wall
+    addBox({lo.x, hi.y, lo.z}, {hi.x, hi.y + t, hi.z}, texture);                  // +Y wall
+}
+
+int MapBuilder::addWater(Vec3 min, Vec3 max, const std::string& texture) {
+    BrushDesc b = box(min, max, "tools/toolsnodraw", kContentsWater | kContentsTranslucent);
+    b.sides[4].texture = texture;  // +Z: the surface
+    return addBrush(std::move(b));
+}
+
+void MapBuilder::setWorldspawnKey(const std::string& key, const std::string& value) {
+    for (auto& [k, v] : mEntities[0].keys)
+        if (iequals(k, key)) { v = value; return; }
+    mEntities[0].keys.emplace_back(key, value);
+}
+
+int MapBuilder::addEntity(std::vector<std::pair<std::string, std::string>> keys) {
+    Entity e;
+    e.keys = std::move(keys);
+    mEntities.push_back(std::move(e));
+    return static_cast<int>(mEntities.size() - 1);
+}
+
+int MapBuilder::addBrushEntity(std::vector<std::pair<std::string, std::string>> keys, std::vector<BrushDesc> brushes,
+                               std::optional<Vec3> origin) {
+    const int model = static_cast<int>(mModels.size());
+    ModelSpec spec;
+    spec.origin = origin.value_or(Vec3{});
+    for (auto& b : brushes) {
+        for (auto& s : b.sides) s.dist = clean(static_cast<float>(double(s.dist) - dot(s.normal, spec.origin)));
+        spec.brushes.push_back(std::move(b));
+    }
+    keys.emplace_back("model", fmt::format("*{}", model));
+    if (origin) keys.emplace_back("origin", formatVec(*origin));
+    spec.entity = addEntity(std::move(keys));
+    mModels.push_back(std::move(spec));
+    return model;
+}
+
+int MapBuilder::addDisplacement(DisplacementDesc desc) {
+    mDisplacements.push_back(std::move(desc));
+    return static_cast<int>(mDisplacements.size() - 1);
+}
+
+void MapBuilder::addStaticProp(const std::string& model, Vec3 origin, Vec3 angles) { mProps.push_back({model, origin, angles}); }
+void MapBuilder::addPakFile(const std::string& name, Bytes data) { mPakFiles.emplace_back(name, std::move(data)); }
+void MapBuilder::setLighting(LightingDesc lighting) { mLighting = std::move(lighting); }
+
+Result<Bsp> MapBuilder::build() const {
+    Compiler c{mTextureSizes, mTextureFlags, {}, {}, {}, {}, {}, {}};
+    Bsp& out = c.out;
+    out.version = 20;
+    out.lumps[kLumpFaces].entry.version = 1;
+    out.lumps[kLumpLeafs].entry.version = 1;
+    out.lumps[kLumpLighting].entry.version = 1;
+    out.lumps[kLumpLightingHdr].entry.version = 1;
+    out.entities = mEntities;
+
+    struct BrushOut { int model; Aabb bounds; std::vector<int> faces; std::int32_t contents; int water = -1; };
+    std::vector<BrushOut> brushInfo;
+    struct DispOut { int face; Aabb bounds; };
+    std::vector<DispOut> dispInfo;
+
+    // Brushes, sides and faces, model by model (each model's faces are contiguous).
+    for (std::size_t m = 0; m < mModels.size(); ++m) {
+        const ModelSpec& spec = mModels[m];
+        Model model;
+        model.firstFace = static_cast<std::int32_t>(out.faces.size());
+        for (std::size_t bi = 0; bi < spec.brushes.size(); ++bi) {
+            const BrushDesc& desc = spec.brushes[bi];
+            if (desc.sides.size() < 4)
+                return std::move(Error("bsp.builder", "a brush needs at least 4 planes").record(bi)
+                                     .in("model", std::to_string(m)));
+            std::vector<std::vector<DVec>> windings;
+            for (std::size_t s = 0; s < desc.sides.size(); ++s) windings.push_back(sideWinding(desc.sides, s));
+            BrushOut info{static_cast<int>(m), Aabb::empty(), {}, desc.contents};
+            std::size_t nonEmpty = 0;
+            for (const auto& w : windings) {
+                nonEmpty += w.empty() ? 0 : 1;
+                for (const auto& p : w) info.bounds.expand(toF(p));
+            }
+            // An open brush keeps pieces of the huge base windings: anything past the +-32768 map limit is open.
+            const bool bounded = !info.bounds.isEmpty() && info.bounds.min.x > -65536 && info.bounds.min.y > -65536 &&
+                                 info.bounds.min.z > -65536 && info.bounds.max.x < 65536 && info.bounds.max.y < 65536 &&
+                                 info.bounds.max.z < 65536;
+            if (nonEmpty < 4 || !bounded)
+                return std::move(Error("bsp.builder", "brush planes do not enclose a volume").record(bi)
+                                     .in("model", std::to_string(m)));
+            std::vector<BrushPlane> sides = desc.sides;
+            std::vector<bool> bevel(sides.size(), false);
+            addBevels(sides, bevel, windings);
+            if ((desc.contents & kContentsWater) != 0) {
+                info.water = static_cast<int>(out.leafWaterData.size());
+                LeafWaterData wd;
+                wd.surfaceZ = info.bounds.max.z;
+                wd.minZ = info.bounds.min.z;
+                out.leafWaterData.push_back(wd);
+            }
+            Brush brush;
+            brush.firstSide = static_cast<std::int32_t>(out.brushSides.size());
+            brush.numSides = static_cast<std::int32_t>(sides.size());
+            brush.contents = desc.contents;
+            for (std::size_t s = 0; s < sides.size(); ++s) {
+                const BrushPlane& side = sides[s];
+                const int planeNum = c.plane(side.normal, side.dist);
+                std::vector<Vec3> pts;
+                if (s < windings.size())
+                    for (const auto& p : windings[s]) pts.push_back(toF(p));
+                const float units = pts.empty() ? 16.0f : Compiler::luxelUnits(pts, side.normal);
+                const int ti = c.texInfo(side.texture, side.normal, spec.origin, units);
+                BrushSide bs;
+                bs.planeNum = static_cast<std::uint16_t>(planeNum);
+                bs.texInfo = static_cast<std::int16_t>(ti);
+                bs.dispInfo = -1;
+                bs.bevel = bevel[s] ? 1 : 0;
+                out.brushSides.push_back(bs);
+                if (!bevel[s] && pts.size() >= 3) {
+                    const int fi = c.face(pts, planeNum, ti);
+                    if (info.water >= 0) {
+                        out.faces[fi].surfaceFogVolumeId = static_cast<std::int16_t>(info.water);
+                        if (side.normal.z > 0.99f) out.leafWaterData[info.water].texInfo = static_cast<std::int16_t>(ti);
+                    }
+                    info.faces.push_back(fi);
+                }
+            }
+            out.brushes.push_back(brush);
+            brushInfo.push_back(std::move(info));
+        }
+        if (m == 0) {
+            // Displacements belong to the world: a flat quad base face plus its dispinfo/verts/tris.
+            for (std::size_t di = 0; di < mDisplacements.size(); ++di) {
+                const DisplacementDesc& d = mDisplacements[di];
+                if (d.power < 2 || d.power > 4)
+                    return std::move(Error("bsp.builder", "displacement power must be 2..4").record(di).field("power")
+                                         .actual(std::to_string(d.power)));
+                const Vec3 p0 = d.min, p1{d.min.x, d.min.y + d.size.y, d.min.z},
+                           p2{d.min.x + d.size.x, d.min.y + d.size.y, d.min.z}, p3{d.min.x + d.size.x, d.min.y, d.min.z};
+                const std::vector<Vec3> pts{p0, p1, p2, p3};  // clockwise seen from above (front = +Z)
+                const int planeNum = c.plane({0, 0, 1}, d.min.z);
+                const int ti = c.texInfo(d.texture, {0, 0, 1}, {}, Compiler::luxelUnits(pts, {0, 0, 1}));
+                const int fi = c.face(pts, planeNum, ti);
+                DispInfo info;
+                info.startPosition = p0;
+                info.dispVertStart = static_cast<std::int32_t>(out.dispVerts.size());
+                info.dispTriStart = static_cast<std::int32_t>(out.dispTris.size());
+                info.power = d.power;
+                info.contents = kContentsSolid;
+                info.mapFace = static_cast<std::uint16_t>(fi);
+                for (int k = 0; k < 8; ++k) {  // edge sub-neighbours: none
+                    info.neighbours[6 * k] = 0xFF;
+                    info.neighbours[6 * k + 1] = 0xFF;
+                }
+                for (int k = 0; k < 4; ++k)  // corner neighbours: ids 0xFFFF, count 0
+                    for (int b = 0; b < 8; ++b) info.neighbours[48 + 10 * k + b] = 0xFF;
+                for (int b = 88; b < 128; ++b) info.neighbours[b] = 0xFF;  // allowedVerts: all
+                out.faces[fi].dispInfo = static_cast<std::int16_t>(out.dispInfos.size());
+                const int n = (1 << d.power) + 1;
+                Aabb bounds = Aabb::empty();
+                std::vector<Vec3> positions;
+                for (int i = 0; i < n; ++i)
+                    for (int j = 0; j < n; ++j) {
+                        const float fi2 = static_cast<float>(i) / (n - 1), fj = static_cast<float>(j) / (n - 1);
+                        const Vec3 flat = lerp(lerp(p0, p1, fi2), lerp(p3, p2, fi2), fj);
+                        const float h = d.height ? d.height(flat.x, flat.y) : 0.0f;
+                        DispVert v;
+                        v.vec = h < 0 ? Vec3{0, 0, -1} : Vec3{0, 0, 1};
+                        v.dist = std::fabs(h);
+                        v.alpha = d.alpha ? d.alpha(flat.x, flat.y) : 0.0f;
+                        out.dispVerts.push_back(v);
+                        positions.push_back(flat + Vec3{0, 0, h});
+                        bounds.expand(positions.back());
+                    }
+                for (int i = 0; i + 1 < n; ++i)
+                    for (int j = 0; j + 1 < n; ++j) {
+                        const int k = i * n + j;
+                        std::array<std::array<int, 3>, 2> tris = (k % 2)
+                            ? std::array<std::array<int, 3>, 2>{{{k, k + n, k + 1}, {k + 1, k + n, k + n + 1}}}
+                            : std::array<std::array<int, 3>, 2>{{{k, k + n, k + n + 1}, {k, k + n + 1, k + 1}}};
+                        for (const auto& t : tris) {
+                            const Vec3 up = normalize(cross(positions[t[2]] - positions[t[0]], positions[t[1]] - positions[t[0]]));
+                            std::uint16_t tag = 1;  // DISPTRI_TAG_SURFACE
+                            if (up.z >= 0.7f) tag |= 2;  // walkable
+                            if (up.z >= 0.8f) tag |= 4;  // buildable
+                            out.dispTris.push_back(tag);
+                        }
+                    }
+                out.dispInfos.push_back(info);
+                dispInfo.push_back({fi, bounds});
+            }
+        }
+        model.numFaces = static_cast<std::int32_t>(out.faces.size()) - model.firstFace;
+        out.models.push_back(model);
+    }
+
+    // Lightmaps: one style-0 block per lit face, preceded by its average colour.
+    if (mLighting) {
+        const Vec3 toSun = -normalize(mLighting->sunDirection);
+        for (std::size_t fi = 0; fi < out.faces.size(); ++fi) {
+            Face& f = out.faces[fi];
+            const TexInfo& t = out.texInfo[static_cast<std::size_t>(f.texInfo)];
+            if (t.flags & (kSurfNoLight | kSurfNoDraw | kSurfSky | kSurfSky2d | kSurfSkip | kSurfHint)) continue;
+            Vec3 normal = out.planes[f.planeNum].normal;
+            if (f.side) normal = -normal;
+            const int w = f.lightmapSize[0] + 1, h = f.lightmapSize[1] + 1;
+            std::vector<Vec3> block;
+            Vec3 sum{};
+            for (int tt = 0; tt < h; ++tt)
+                for (int s = 0; s < w; ++s) {
+                    Vec3 col = mLighting->luxel ? mLighting->luxel(fi, s, tt, normal)
+                                                : mLighting->ambient + mLighting->sunColor * std::max(0.0f, dot(normal, toSun));
+                    block.push_back(col);
+                    sum += col;
+                }
+            const auto avg = encodeColorRgbExp32(sum / static_cast<float>(block.size()));
+            out.lighting.insert(out.lighting.end(), avg.begin(), avg.end());
+            f.lightOfs = static_cast<std::int32_t>(out.lighting.size());
+            f.styles = {0, 255, 255, 255};
+            for (const auto& col : block) {
+                const auto px = encodeColorRgbExp32(col);
+                out.lighting.insert(out.lighting.end(), px.begin(), px.end());
+            }
+        }
+    } else {
+        for (auto& f : out.faces) f.lightOfs = -1;
+    }
+    out.origFaces = out.faces;
+    for (auto& f : out.origFaces) f.origFace = -1;
+
+    // Trees: leaf 0 is the solid dummy; every model gets an axis-split tree over its brushes.
+    {
+        Leaf solid;
+        solid.contents = kContentsSolid;
+        solid.cluster = -1;
+        out.leafs.push_back(solid);
+    }
+    for (std::size_t m = 0; m < mModels.size(); ++m) {
+        std::vector<int> brushes;
+        Aabb box = Aabb::empty();
+        for (std::size_t b = 0; b < brushInfo.size(); ++b)
+            if (brushInfo[b].model == static_cast<int>(m)) {
+                brushes.push_back(static_cast<int>(b));
+                box.expand(brushInfo[b].bounds);
+            }
+        if (m == 0)
+            for (const auto& d : dispInfo) box.expand(d.bounds);
+        if (box.isEmpty()) box = Aabb{{-1, -1, -1}, {1, 1, 1}};
+        Model& model = out.models[m];
+        model.mins = box.min;
+        model.maxs = box.max;
+
+        std::function<std::int32_t(const std::vector<int>&, Aabb, int, bool)> buildNode;
+        auto makeLeaf = [&](const std::vector<int>& list, const Aabb& bounds) -> std::int32_t {
+            Leaf leaf;
+            leaf.cluster = 0;
+            leaf.areaFlags = 1;
+            for (int k = 0; k < 3; ++k) {
+                leaf.mins[k] = clampI16(std::floor(bounds.min[k]));
+                leaf.maxs[k] = clampI16(std::ceil(bounds.max[k]));
+            }
+            std::vector<int> faces;
+            for (int b : list) {
+                leaf.contents |= brushInfo[b].contents;
+                if (brushInfo[b].water >= 0 && leaf.leafWaterDataId < 0)
+                    leaf.leafWaterDataId = static_cast<std::int16_t>(brushInfo[b].water);
+                faces.insert(faces.end(), brushInfo[b].faces.begin(), brushInfo[b].faces.end());
+            }
+            if (m == 0)
+                for (const auto& d : dispInfo)
+                    if (d.bounds.overlaps(bounds)) faces.push_back(d.face);
+            std::sort(faces.begin(), faces.end());
+            faces.erase(std::unique(faces.begin(), faces.end()), faces.end());
+            leaf.firstLeafFace = static_cast<std::uint16_t>(out.leafFaces.size());
+            leaf.numLeafFaces = static_cast<std::uint16_t>(faces.size());
+            for (int f : faces) out.leafFaces.push_back(static_cast<std::uint16_t>(f));
+            leaf.firstLeafBrush = static_cast<std::uint16_t>(out.leafBrushes.size());
+            leaf.numLeafBrushes = static_cast<std::uint16_t>(list.size());
+            for (int b : list) out.leafBrushes.push_back(static_cast<std::uint16_t>(b));
+            out.leafs.push_back(leaf);
+            return -1 - static_cast<std::int32_t>(out.leafs.size() - 1);
+        };
+        buildNode = [&](const std::vector<int>& list, Aabb bounds, int depth, bool root) -> std::int32_t {
+            if (!root && (list.size() <= 4 || depth >= 12)) return makeLeaf(list, bounds);
+            const Vec3 ext = bounds.max - bounds.min;
+            const int axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : (ext.y >= ext.z ? 1 : 2);
+            std::vector<float> centres;
+            for (int b : list) centres.push_back(brushInfo[b].bounds.center()[axis]);
+            std::sort(centres.begin(), centres.end());
+            float split = centres.empty() ? bounds.center()[axis] : std::round(centres[centres.size() / 2]);
+            if (!(split > bounds.min[axis] && split < bounds.max[axis])) split = std::round(bounds.center()[axis]);
+            std::vector<int> front, back;
+            for (int b : list) {
+                if (brushInfo[b].bounds.max[axis] > split) front.push_back(b);
+                if (brushInfo[b].bounds.min[axis] < split) back.push_back(b);
+            }
+            if (!root && front.size() == list.size() && back.size() == list.size()) return makeLeaf(list, bounds);
+            Vec3 n{};
+            n[axis] = 1;
+            Node node;
+            node.planeNum = c.plane(n, split);
+            for (int k = 0; k < 3; ++k) {
+                node.mins[k] = clampI16(std::floor(bounds.min[k]));
+                node.maxs[k] = clampI16(std::ceil(bounds.max[k]));
+            }
+            node.area = 0;
+            if (root) {
+                node.firstFace = static_cast<std::uint16_t>(model.firstFace);
+                node.numFaces = static_cast<std::uint16_t>(model.numFaces);
+            }
+            const auto index = static_cast<std::int32_t>(out.nodes.size());
+            out.nodes.push_back(node);
+            Aabb frontBox = bounds, backBox = bounds;
+            frontBox.min[axis] = split;
+            backBox.max[axis] = split;
+            const std::int32_t c0 = buildNode(front, frontBox, depth + 1, false);
+            const std::int32_t c1 = buildNode(back, backBox, depth + 1, false);
+            out.nodes[static_cast<std::size_t>(index)].children = {c0, c1};
+            return index;
+        };
+        model.headNode = buildNode(brushes, box, 0, true);
+    }
+
+    // One cluster that sees itself; two areas (area 0 is the invalid one).
+    {
+        ByteWriter vis;
+        vis.i32(1);
+        vis.i32(12);
+        vis.i32(13);
+        vis.u8(1);
+        vis.u8(1);
+        out.lumps[kLumpVisibility].data = vis.take();
+        out.areas = {Area{}, Area{}};
+    }
+
+    // Game lumps: static props v6 (64-byte records) and an empty detail prop lump v4.
+    {
+        ByteWriter sprp;
+        std::vector<std::string> names;
+        for (const auto& p : mProps)
+            if (std::find(names.begin(), names.end(), p.model) == names.end()) names.push_back(p.model);
+        sprp.i32(static_cast<std::int32_t>(names.size()));
+        for (const auto& n : names) {
+            if (n.size() >= 128) return std::move(Error("bsp.builder", "static prop model name too long").field("model").actual(n));
+            sprp.fixedString(n, 128);
+        }
+        // Each prop lists the world leaf its origin falls in.
+        std::vector<std::uint16_t> leafOf;
+        for (const auto& p : mProps) {
+            std::int32_t node = out.models[0].headNode;
+            while (node >= 0) {
+                const Node& nd = out.nodes[static_cast<std::size_t>(node)];
+                const Plane& pl = out.planes[static_cast<std::size_t>(nd.planeNum)];
+                node = nd.children[dot(pl.normal, p.origin) - pl.dist >= 0 ? 0 : 1];
+            }
+            leafOf.push_back(static_cast<std::uint16_t>(-1 - node));
+        }
+        sprp.i32(static_cast<std::int32_t>(leafOf.size()));
+        for (auto l : leafOf) sprp.u16(l);
+        sprp.i32(static_cast<std::int32_t>(mProps.size()));
+        for (std::size_t i = 0; i < mProps.size(); ++i) {
+            const auto& p = mProps[i];
+            for (Vec3 v : {p.origin, p.angles}) for (float f : {v.x, v.y, v.z}) sprp.f32(f);
+            sprp.u16(static_cast<std::uint16_t>(std::find(names.begin(), names.end(), p.model) - names.begin()));
+            sprp.u16(static_cast<std::uint16_t>(i));
+            sprp.u16(1);
+            sprp.u8(6);  // SOLID_VPHYSICS
+            sprp.u8(0);
+            sprp.i32(0);
+            sprp.f32(0);
+            sprp.f32(0);
+            for (float f : {p.origin.x, p.origin.y, p.origin.z}) sprp.f32(f);
+            sprp.f32(1.0f);  // forced fade scale
+            sprp.u16(0);
+            sprp.u16(0);
+        }
+        GameLump s;
+        s.id = kGameLumpStaticProps;
+        s.version = 6;
+        s.data = sprp.take();
+        GameLump d;
+        d.id = kGameLumpDetailProps;
+        d.version = 4;
+        d.data = Bytes(12, 0);
+        out.gameLumps = {std::move(s), std::move(d)};
+    }
+    out.lumps[kLumpPakfile].data = buildStoredZip(mPakFiles);
+
+    // Sanity against Valve's 16-bit fields.
+    if (out.vertexes.size() > 65536 || out.faces.size() > 65536 || out.planes.size() > 65536 || out.brushes.size() > 8192)
+        return Error("bsp.builder", fmt::format("map exceeds Valve limits ({} vertexes, {} faces, {} planes, {} brushes)",
+                                                out.vertexes.size(), out.faces.size(), out.planes.size(), out.brushes.size()));
+    return std::move(c.out);
+}
+
+Result<Bytes> MapBuilder::write(const WriteOptions& options) const {
+    VESTIGE_TRY(auto bsp, build());
+    return writeBsp(bsp, options);
+}
+
+}  // namespace vestige::source::bsp
