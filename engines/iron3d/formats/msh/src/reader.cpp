@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 #include "vestige/iron3d/msh/msh.hpp"
 
@@ -57,8 +59,31 @@ Status checkStride(const StreamRef& s, std::size_t stride, const char* what) {
 bool finite3(Vec3 v) { return isFinite(v); }
 Vec3 loadVec3(const std::uint8_t* p) { return {loadF32(p), loadF32(p + 4), loadF32(p + 8)}; }
 
-static_assert(sizeof(Vec3) == 12 && sizeof(PackedNormal) == 4, "bulk copies rely on packed layouts");
+// Streams whose in-memory struct matches the on-disk record byte for byte are bulk-copied.
 static_assert(std::endian::native == std::endian::little, "bulk copies assume a little-endian host");
+static_assert(sizeof(Vec3) == 12 && sizeof(PackedNormal) == 4 && sizeof(PackedUv) == 4);
+static_assert(sizeof(TriangleDescriptor) == kTriangleSize && offsetof(TriangleDescriptor, normal) == 8 &&
+              offsetof(TriangleDescriptor, word14) == 14);
+static_assert(sizeof(AnimKey) == kAnimKeySize && offsetof(AnimKey, time) == 12 && offsetof(AnimKey, wxyz) == 16);
+static_assert(sizeof(Slot) == kSlotSize && offsetof(Slot, aabbMin) == 0x08 && offsetof(Slot, aabbMax) == 0x14 &&
+              offsetof(Slot, sphereCenter) == 0x20 && offsetof(Slot, sphereRadius) == 0x2C && offsetof(Slot, opaque) == 0x30);
+
+template <class T>
+void bulkCopy(std::vector<T>& out, const std::uint8_t* p, std::size_t count) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    out.resize(count);
+    if (count) std::memcpy(out.data(), p, count * sizeof(T));
+}
+
+// True when any of the n floats at p is NaN or infinite (exponent bits all set); branch-free so it vectorises.
+bool anyNonFinite(const float* p, std::size_t n) {
+    std::uint32_t acc = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t bits = std::bit_cast<std::uint32_t>(p[i]);
+        acc |= static_cast<std::uint32_t>((bits & 0x7F800000u) == 0x7F800000u);
+    }
+    return acc != 0;
+}
 
 // Shared between the reader and validate(): a check that knows how to describe a failure.
 struct Checker {
@@ -296,20 +321,7 @@ Result<Model> Model::read(ByteView bytes, const ReadOptions& options) {
             .expected("0x8C + 68 * n")
             .actual(std::to_string(rs.size));
     d.slotHeader.assign(rs.p, rs.p + kSlotHeaderSize);
-    d.slots.resize((rs.size - kSlotHeaderSize) / kSlotSize);
-    for (std::size_t i = 0; i < d.slots.size(); ++i) {
-        const std::uint8_t* p = rs.p + kSlotHeaderSize + i * kSlotSize;
-        Slot& s = d.slots[i];
-        s.triStart = loadU16(p);
-        s.triCount = loadU16(p + 2);
-        s.batchStart = loadU16(p + 4);
-        s.batchCount = loadU16(p + 6);
-        s.aabbMin = loadVec3(p + 0x08);
-        s.aabbMax = loadVec3(p + 0x14);
-        s.sphereCenter = loadVec3(p + 0x20);
-        s.sphereRadius = loadF32(p + 0x2C);
-        for (int k = 0; k < 5; ++k) s.opaque[k] = loadU32(p + 0x30 + 4 * k);
-    }
+    bulkCopy(d.slots, rs.p + kSlotHeaderSize, (rs.size - kSlotHeaderSize) / kSlotSize);
 
     // Type 3: positions, attr1 = count, attr3 = record size.
     const StreamRef& rp = *refs[stream::kPositions];
@@ -325,20 +337,21 @@ Result<Model> Model::read(ByteView bytes, const ReadOptions& options) {
             .at(model.mArchive.recordOffset(rp.entry) + 0x04)
             .expected(std::to_string(rp.size))
             .actual(fmt::format("{} * {}", rp.attr1, rp.attr3));
-    d.positions.resize(rp.attr1);
     if (rp.attr3 == kPositionSize) {
-        std::memcpy(d.positions.data(), rp.p, rp.size);  // Vec3 is three packed floats, little-endian host
+        bulkCopy(d.positions, rp.p, rp.attr1);
     } else {
+        d.positions.resize(rp.attr1);
         for (std::size_t i = 0; i < d.positions.size(); ++i) d.positions[i] = loadVec3(rp.p + i * rp.attr3);
     }
-    for (std::size_t i = 0; i < d.positions.size(); ++i)
-        if (!finite3(d.positions[i]))
-            return streamError(rp, "position_value", "position is not finite", i, "xyz", i * rp.attr3);
+    if (anyNonFinite(&d.positions.data()->x, 3 * d.positions.size())) {
+        for (std::size_t i = 0; i < d.positions.size(); ++i)
+            if (!finite3(d.positions[i]))
+                return streamError(rp, "position_value", "position is not finite", i, "xyz", i * rp.attr3);
+    }
 
     auto decodePacked = [&](const StreamRef& r, std::vector<PackedUv>& out) -> Status {
         VESTIGE_CHECK(checkStride(r, kPackedSize, "UV"));
-        out.resize(r.size / kPackedSize);
-        for (std::size_t i = 0; i < out.size(); ++i) out[i] = {loadU16(r.p + 4 * i), loadU16(r.p + 4 * i + 2)};
+        bulkCopy(out, r.p, r.size / kPackedSize);
         return {};
     };
     auto sameCount = [&](const StreamRef& r, std::size_t n, const char* what) -> Status {
@@ -353,8 +366,8 @@ Result<Model> Model::read(ByteView bytes, const ReadOptions& options) {
     if (refs[stream::kNormals]) {
         const StreamRef& r = *refs[stream::kNormals];
         VESTIGE_CHECK(checkStride(r, kPackedSize, "normal"));
-        d.normals.emplace(r.size / kPackedSize);
-        std::memcpy(d.normals->data(), r.p, r.size);
+        d.normals.emplace();
+        bulkCopy(*d.normals, r.p, r.size / kPackedSize);
         VESTIGE_CHECK(sameCount(r, d.normals->size(), "normal"));
     }
     // Type 5: UV0.
@@ -386,38 +399,23 @@ Result<Model> Model::read(ByteView bytes, const ReadOptions& options) {
     // Type 6: indices.
     const StreamRef& ri = *refs[stream::kIndices];
     VESTIGE_CHECK(checkStride(ri, 2, "index"));
-    d.indices.resize(ri.size / 2);
-    std::memcpy(d.indices.data(), ri.p, ri.size);
+    bulkCopy(d.indices, ri.p, ri.size / 2);
     // Type 7: triangle descriptors (optional).
     if (refs[stream::kTriangles]) {
         const StreamRef& r = *refs[stream::kTriangles];
         VESTIGE_CHECK(checkStride(r, kTriangleSize, "triangle descriptor"));
-        d.triangles.emplace(r.size / kTriangleSize);
-        for (std::size_t i = 0; i < d.triangles->size(); ++i) {
-            const std::uint8_t* p = r.p + i * kTriangleSize;
-            auto& t = (*d.triangles)[i];
-            t.flags = loadU16(p);
-            t.word2 = loadU16(p + 2);
-            t.word4 = loadU16(p + 4);
-            t.word6 = loadU16(p + 6);
-            for (int k = 0; k < 3; ++k) t.normal[k] = static_cast<std::int16_t>(loadU16(p + 8 + 2 * k));
-            t.word14 = loadU16(p + 14);
-        }
+        d.triangles.emplace();
+        bulkCopy(*d.triangles, r.p, r.size / kTriangleSize);
     }
     // Type 8: animation keys.
     if (refs[stream::kAnimKeys]) {
         const StreamRef& r = *refs[stream::kAnimKeys];
         VESTIGE_CHECK(checkStride(r, kAnimKeySize, "animation key"));
-        d.animKeys.emplace(r.size / kAnimKeySize);
-        for (std::size_t i = 0; i < d.animKeys->size(); ++i) {
-            const std::uint8_t* p = r.p + i * kAnimKeySize;
-            auto& k = (*d.animKeys)[i];
-            k.position = loadVec3(p);
-            k.time = loadF32(p + 12);
-            for (int c = 0; c < 4; ++c) k.wxyz[c] = static_cast<std::int16_t>(loadU16(p + 16 + 2 * c));
-            if (!std::isfinite(k.time))
+        d.animKeys.emplace();
+        bulkCopy(*d.animKeys, r.p, r.size / kAnimKeySize);
+        for (std::size_t i = 0; i < d.animKeys->size(); ++i)
+            if (!std::isfinite((*d.animKeys)[i].time))
                 return streamError(r, "anim_key_time", "animation key time is not finite", i, "time", i * kAnimKeySize + 12);
-        }
     }
     // Type 19: frame map, attr2 = frame count.
     if (refs[stream::kFrameMap]) {
@@ -425,8 +423,7 @@ Result<Model> Model::read(ByteView bytes, const ReadOptions& options) {
         VESTIGE_CHECK(checkStride(r, 2, "frame map"));
         d.frameMap.emplace();
         d.frameMap->frameCount = r.attr2;
-        d.frameMap->words.resize(r.size / 2);
-        std::memcpy(d.frameMap->words.data(), r.p, r.size);
+        bulkCopy(d.frameMap->words, r.p, r.size / 2);
     }
     // Type 10: per node u32 len; len 0 = unnamed; else len text bytes + NUL. Trailing bytes kept raw.
     if (refs[stream::kNames]) {

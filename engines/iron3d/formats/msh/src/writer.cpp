@@ -154,8 +154,6 @@ Status checkNames(const ModelData& d) {
         const auto& n = d.names->names[i];
         if (n && n->empty())
             return Error("msh.names_empty", "a present node name must not be empty (length 0 means unnamed)").record(i).field("names");
-        if (n && n->find('\0') != std::string::npos)
-            return Error("msh.names_nul", "a node name must not contain NUL").record(i).field("names");
     }
     return {};
 }
