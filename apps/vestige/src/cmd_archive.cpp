@@ -14,6 +14,7 @@
 #include "app.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/iron3d/nres/extract_names.hpp"
 #include "vestige/iron3d/nres/inspect.hpp"
 #include "vestige/iron3d/nres/nres.hpp"
 #include "vestige/iron3d/rsli/inspect.hpp"
@@ -96,38 +97,6 @@ Result<OpenedArchive> openArchive(const std::string& spec, const AppContext& ctx
     Error e("archive.unknown_format", "not an NRes or RsLi archive");
     e.file(spec).expected("\"NRes\" or \"NL\" 00 01").actual(hexBytes(resolved.data, 8));
     return e;
-}
-
-// ---- host names ----
-
-// A host file name for an entry name: no separators, no control/reserved/non-ASCII bytes, no
-// trailing dot or space, never "." or "..", never a Windows device name.
-std::string sanitizeName(std::string_view name) {
-    std::string out;
-    for (unsigned char c : name) {
-        const bool bad = c < 0x20 || c >= 0x7F || std::string_view("<>:\"/\\|?*").find(static_cast<char>(c)) != std::string_view::npos;
-        out += bad ? '_' : static_cast<char>(c);
-    }
-    while (!out.empty() && (out.back() == '.' || out.back() == ' ')) out.back() = '_';
-    if (out.empty()) out = "_";
-    std::string stem = asciiUpper(out.substr(0, out.find('.')));
-    static const std::set<std::string> kDevices{"CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5",
-                                                "COM6", "COM7", "COM8", "COM9", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5",
-                                                "LPT6", "LPT7", "LPT8", "LPT9"};
-    if (kDevices.count(stem) || out[0] == '.') out = "_" + out;
-    return out;
-}
-
-// Makes `name` unique among `used` (ASCII case-insensitive: hosts may fold case): "a.tex" -> "a~2.tex".
-std::string uniqueName(const std::string& name, std::set<std::string>& used) {
-    if (used.insert(asciiLower(name)).second) return name;
-    const auto dot = name.rfind('.');
-    const std::string stem = dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
-    const std::string ext = dot == std::string::npos || dot == 0 ? "" : name.substr(dot);
-    for (int k = 2;; ++k) {
-        std::string candidate = fmt::format("{}~{}{}", stem, k, ext);
-        if (used.insert(asciiLower(candidate)).second) return candidate;
-    }
 }
 
 // ---- ls ----
@@ -223,8 +192,8 @@ void addExtract(CLI::App& cli, AppContext& ctx) {
             auto& progress = ctx.progress();
             progress.begin("extract", total);
             for (const auto& s : selected) {
-                const std::string base = sanitizeName(s.name);
-                const std::string file = uniqueName(base, used);
+                const std::string base = iron3d::nres::hostFileName(s.name);
+                const std::string file = iron3d::nres::uniqueHostName(base, used);
                 if (file != s.name)
                     collisions.push_back({{"entry", iron3d::nres::displayName(s.name)}, {"file", file},
                                           {"reason", file != base ? "collision" : "sanitised"}});
