@@ -453,3 +453,22 @@ TEST(RsliFuzzish, EveryTruncationFailsOrLoadsCleanly) {
 
 }  // namespace
 }  // namespace vestige::iron3d::rsli
+
+namespace vestige::iron3d::rsli {
+namespace {
+
+TEST(RsliWriter, PayloadEndingLikeAnAoTrailerIsPadded) {
+    NewEntry e;
+    e.name = "TAIL";
+    e.data = Bytes{'x', 'A', 'O', 1, 2, 3, 4};
+    auto b = write(std::vector<NewEntry>{e});
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(b->size(), 32u + 32u + 7u + 1u);  // one zero moves "AO" out of the trailer position
+    auto a = Archive::read(*b);
+    ASSERT_TRUE(a.ok()) << a.error().render();
+    EXPECT_FALSE(a->aoOverlay().has_value());
+    EXPECT_EQ(*a->load(0), e.data);
+}
+
+}  // namespace
+}  // namespace vestige::iron3d::rsli

@@ -429,7 +429,13 @@ Result<Bytes> write(std::span<const NewEntry> entries, const WriteOptions& optio
     codec::xorStream(tableBytes, seed);
     w.bytes(tableBytes);
     for (const auto& b : packed) w.bytes(b);
-    return w.take();
+    // A file whose last 6 bytes start with "AO" reads as having an AO trailer. If the payloads happen
+    // to end that way, append zero bytes (at most 5) so the library reads back as written.
+    Bytes out = w.take();
+    while (out.size() >= tableBytes.size() + kHeaderSize + kTrailerSize && out[out.size() - 6] == 'A' &&
+           out[out.size() - 5] == 'O')
+        out.push_back(0);
+    return out;
 }
 
 Result<Bytes> rewrite(const Archive& archive) {

@@ -144,7 +144,8 @@ struct WriteOptions {
 };
 
 // Header, table (sorted -> original mapping, presorted flag 0xABBA set when no header is given),
-// payloads in directory order, no padding, no AO trailer.
+// payloads in directory order, no padding, no AO trailer. If the last 6 bytes would start with "AO"
+// (and so read as an AO trailer), up to 5 zero bytes are appended after the last payload.
 [[nodiscard]] Result<Bytes> write(std::span<const NewEntry> entries, const WriteOptions& options = {});
 // Rebuilds an archive from its rows and packed bytes (header, service bytes, flags and packed
 // streams kept). Byte-identical to the input for archives our writer produced.
