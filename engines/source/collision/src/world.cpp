@@ -13,6 +13,7 @@ constexpr float kNeverUpdated = -9999.0f;
 // DIST_EPSILON of a volume's exact Minkowski sum, so one unit keeps culling strictly conservative.
 constexpr float kNodeMargin = 1.0f;
 constexpr int kLeafSize = 2;
+constexpr float kParallelNoise = 1e-4f;
 }  // namespace
 
 struct CollisionWorld::Work {
@@ -45,8 +46,10 @@ void CollisionWorld::clip(std::uint32_t index, Work& w) const {
         const float d2 = dot(w.end, n) - dist;
         if (d2 > 0.0f) getOut = true;
         if (d1 > 0.0f) startOut = true;
-        // Entirely in front of this plane: the segment never enters the volume.
-        if (d1 > 0.0f && (d2 >= kDistEpsilon || d2 >= d1)) return;
+        // Entirely in front of this plane: the segment never enters the volume. A move parallel to the
+        // plane (a velocity just clipped against it) counts as not approaching despite float noise in d2;
+        // otherwise a box resting within DIST_EPSILON re-hits the same plane at fraction 0 forever.
+        if (d1 > 0.0f && (d2 >= kDistEpsilon || d2 >= d1 - kParallelNoise)) return;
         if (d1 <= 0.0f && d2 <= 0.0f) continue;
         if (d1 > d2) {
             const float f = (d1 - kDistEpsilon) / (d1 - d2);

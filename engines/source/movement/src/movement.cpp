@@ -705,8 +705,10 @@ struct PlayerMovement::Ctx {
         float factor = cv.noclipSpeed;
         if (in.buttons & buttons::kSpeed) factor *= 0.5f;
         const float maxspeed = cv.maxSpeed * factor;
-        Vec3 wishVel = forward * in.forwardMove + right * in.sideMove;
-        wishVel.z += in.upMove;
+        // The input is walk-scaled; noclip flies sv_noclipspeed times faster (clients send full-scale
+        // moves in noclip, which CheckParameters leaves unclamped).
+        Vec3 wishVel = (forward * in.forwardMove + right * in.sideMove) * factor;
+        wishVel.z += in.upMove * factor;
         Vec3 wishDir = normalize(wishVel);
         float wishSpeed = length(wishVel);
         if (wishSpeed > maxspeed) {
@@ -769,21 +771,23 @@ struct PlayerMovement::Ctx {
         if (s.waterLevel == kEyes) {
             s.air -= dt;
             if (s.air <= 0.0f) {
-                const float before = std::floor(-s.air);
                 s.drowning = true;
-                // 10 damage per full second without air (the first on running out).
-                if (s.air + dt > 0.0f || std::floor(-s.air) > before) s.drownDamage += 10.0f;
+                // 10 damage on running out, then 10 more per full second without air.
+                s.drownDamage = 10.0f * (std::floor(-s.air) + 1.0f);
             }
         } else {
+            // Surfacing restores the breath at once (HL2 refills the air timer whenever the eyes are dry).
             s.air = cv.airTime;
             s.drowning = false;
+            s.drownDamage = 0.0f;
         }
     }
 
     void run() {
         // CheckParameters: the input is clamped to the max speed.
         const float spd = std::sqrt(in.forwardMove * in.forwardMove + in.sideMove * in.sideMove + in.upMove * in.upMove);
-        if (spd != 0.0f && spd > maxSpeed && std::isfinite(spd)) {
+        const bool noclip = (in.buttons & buttons::kNoclip) != 0;
+        if (!noclip && spd != 0.0f && spd > maxSpeed && std::isfinite(spd)) {
             const float ratio = maxSpeed / spd;
             in.forwardMove *= ratio;
             in.sideMove *= ratio;

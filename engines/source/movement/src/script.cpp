@@ -75,7 +75,15 @@ Result<std::vector<ScriptCommand>> parseInputScript(std::string_view text) {
                                   lineNo, Token{line.substr(i, 1), lineStart + i}, lineStart);
             }
             std::size_t j = i;
-            while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+            while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') {
+                const auto u = static_cast<unsigned char>(line[j]);
+                if (u < 0x20 || u >= 0x7f) {
+                    return positioned(Error("move.script.bad_char", "unexpected character in input script")
+                                          .actual(std::to_string(u)),
+                                      lineNo, Token{line.substr(j, 1), lineStart + j}, lineStart);
+                }
+                ++j;
+            }
             tokens.push_back({line.substr(i, j - i), lineStart + i});
             i = j;
         }

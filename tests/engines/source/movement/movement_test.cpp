@@ -1,0 +1,512 @@
+// Acceptance tests for the CGameMovement port (issue 9 / spec §3.5) on builder worlds.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "vestige/source/collision/builder.hpp"
+#include "vestige/source/collision/test_worlds.hpp"
+#include "vestige/source/movement/movement.hpp"
+
+namespace vestige::source::movement {
+namespace {
+
+using collision::CollisionWorld;
+using collision::WorldBuilder;
+namespace contents = collision::contents;
+
+constexpr float kDt = 0.015f;
+constexpr float kWish = 250.0f;
+
+float hspeed(const PlayerState& s) { return std::sqrt(s.velocity.x * s.velocity.x + s.velocity.y * s.velocity.y); }
+float hdist(Vec3 a, Vec3 b) { return std::sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)); }
+
+MoveInput walk(float yaw, float forward = kWish, std::uint32_t extra = 0) {
+    MoveInput in;
+    in.forwardMove = forward;
+    in.viewAngles = {0, yaw, 0};
+    in.buttons = (forward != 0 ? buttons::kForward : 0) | extra;
+    return in;
+}
+
+CollisionWorld flatWorld(const std::function<void(WorldBuilder&)>& extra = {}) {
+    WorldBuilder b;
+    b.addBox({-4096, -4096, -64}, {4096, 4096, 0});
+    if (extra) extra(b);
+    return b.build();
+}
+
+// Spawns slightly above the ground and lets the player settle.
+PlayerState settle(const PlayerMovement& pm, Vec3 at) {
+    PlayerState s = pm.spawn(at);
+    for (int i = 0; i < 40; ++i) pm.tick(s, {});
+    return s;
+}
+
+TEST(Movement, SettingsLikeCvars) {
+    MoveSettings cv;
+    EXPECT_EQ(cv.gravity, 600.0f);
+    EXPECT_EQ(cv.friction, 8.0f);
+    EXPECT_EQ(cv.stopSpeed, 10.0f);
+    EXPECT_EQ(cv.airAccelerate, 10.0f);
+    EXPECT_EQ(cv.maxVelocity, 3500.0f);
+    EXPECT_EQ(cv.jumpPower, 200.0f);
+    EXPECT_FLOAT_EQ(cv.frameTime(), 0.015f);
+    ASSERT_TRUE(cv.set("sv_friction", 4).ok());
+    EXPECT_EQ(cv.friction, 4.0f);
+    EXPECT_EQ(cv.get("sv_friction"), 4.0f);
+    const Status bad = cv.set("sv_nope", 1);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().code(), "move.unknown_setting");
+    EXPECT_FALSE(cv.set("tick_rate", 0).ok());
+    EXPECT_FALSE(cv.set("sv_gravity", NAN).ok());
+}
+
+TEST(Movement, StandsStillOnFlatGround) {
+    const CollisionWorld w = flatWorld();
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 0, 1});
+    ASSERT_TRUE(s.onGround);
+    // CategorizePosition finds ground within 2 units and, like Source, does not snap down to it.
+    EXPECT_EQ(s.origin.z, 1.0f);
+    const Vec3 start = s.origin;
+    for (int i = 0; i < 180; ++i) {
+        pm.tick(s, {});
+        ASSERT_TRUE(s.onGround);
+    }
+    EXPECT_EQ(s.origin, start);
+}
+
+TEST(Movement, JumpArc) {
+    const CollisionWorld w = flatWorld();
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 0, 1});
+    const float z0 = s.origin.z;
+    MoveInput jump;
+    jump.buttons = buttons::kJump;
+    pm.tick(s, jump);
+    ASSERT_FALSE(s.onGround);
+    float apex = s.origin.z - z0;
+    int apexTick = 1;
+    int ticks = 1;
+    while (!s.onGround && ticks < 200) {
+        pm.tick(s, jump);  // still held: must not re-jump on landing
+        ++ticks;
+        if (s.origin.z - z0 > apex) {
+            apex = s.origin.z - z0;
+            apexTick = ticks;
+        }
+    }
+    // Gravity is applied in halves: StartGravity, then FinishGravity inside CheckJumpButton and again at the
+    // end of FullWalkMove, so the jump tick carries 1.5 ticks of gravity. At 0.015 s that gives 31.85 units,
+    // not the naive 200^2 / 1200 = 33.3 (see docs/movement.md).
+    EXPECT_NEAR(apex, 31.845f, 0.05f);
+    EXPECT_NEAR(apexTick * kDt, 0.33f, kDt + 1e-4f);
+    EXPECT_NEAR(ticks * kDt, 0.67f, kDt + 1e-4f);
+    // Held through the landing: no second jump.
+    for (int i = 0; i < 60; ++i) pm.tick(s, jump);
+    EXPECT_TRUE(s.onGround);
+    // Re-press jumps again.
+    pm.tick(s, {});
+    pm.tick(s, jump);
+    EXPECT_FALSE(s.onGround);
+}
+
+TEST(Movement, JumpArcMatchesAnalyticWithoutSplitGravityLoss) {
+    // The same arc at a fine tick converges to the analytic 33.3.
+    const CollisionWorld w = flatWorld();
+    MoveSettings cv;
+    cv.tickRate = 2000;
+    PlayerMovement pm(w, cv);
+    PlayerState s = pm.spawn({0, 0, 1});
+    for (int i = 0; i < 400; ++i) pm.tick(s, {});
+    const float z0 = s.origin.z;
+    MoveInput jump;
+    jump.buttons = buttons::kJump;
+    float apex = 0;
+    for (int i = 0; i < 2000 && (i == 0 || !s.onGround); ++i) {
+        pm.tick(s, jump);
+        apex = std::max(apex, s.origin.z - z0);
+    }
+    EXPECT_NEAR(apex, 33.3f, 0.2f);
+}
+
+TEST(Movement, GroundStopFromWalkSpeed) {
+    const CollisionWorld w = flatWorld();
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {-2000, 0, 1});
+    for (int i = 0; i < 200; ++i) pm.tick(s, walk(0));
+    ASSERT_NEAR(hspeed(s), 250.0f, 0.01f);
+    const Vec3 release = s.origin;
+    int ticks = 0;
+    while (hspeed(s) >= 10.0f && ticks < 200) {
+        pm.tick(s, {});
+        ++ticks;
+    }
+    EXPECT_NEAR(ticks * kDt, 0.40f, kDt + 1e-4f);
+    for (int i = 0; i < 100; ++i) pm.tick(s, {});
+    EXPECT_EQ(hspeed(s), 0.0f);
+    const float dist = hdist(s.origin, release);
+    EXPECT_NEAR(dist, 26.5f, 1.0f);
+    const Vec3 rest = s.origin;
+    for (int i = 0; i < 200; ++i) pm.tick(s, {});
+    EXPECT_EQ(s.origin, rest);  // no drift
+}
+
+float climb(float height) {
+    const CollisionWorld w = flatWorld([&](WorldBuilder& b) { b.addBox({64, -256, 0}, {512, 256, height}); });
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 0, 1});
+    for (int i = 0; i < 120; ++i) pm.tick(s, walk(0));
+    return s.origin.x;
+}
+
+TEST(Movement, StepsAndCurbs) {
+    EXPECT_GT(climb(18), 200.0f);
+    EXPECT_LT(climb(19), 64.0f - 16.0f + 0.01f);
+    EXPECT_GT(climb(12), 200.0f);
+    // A flight of 18-unit stairs.
+    const CollisionWorld w = flatWorld([](WorldBuilder& b) { 
+        b.addStairs(64, -64, 64, 0, 6, 18, 24);
+        b.addBox({208, -64, 0}, {1024, 64, 108});
+    });
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 0, 1});
+    for (int i = 0; i < 120; ++i) pm.tick(s, walk(0));
+    EXPECT_GT(s.origin.x, 64 + 6 * 24);
+    EXPECT_NEAR(s.origin.z, 108.0f + collision::kDistEpsilon, 1e-3f);
+}
+
+TEST(Movement, AirStrafeFromRest) {
+    const CollisionWorld w = flatWorld();
+    PlayerMovement pm(w);
+    PlayerState s = pm.spawn({0, 0, 1000});
+    MoveInput in;
+    in.sideMove = kWish;
+    pm.tick(s, in);
+    EXPECT_NEAR(hspeed(s), 30.0f, 1e-3f);
+    EXPECT_NEAR(s.velocity.y, -30.0f, 1e-3f);  // +side = right = -y at yaw 0
+    // Forward flight: wish along the velocity adds nothing once the projection is over the cap.
+    PlayerState f = pm.spawn({0, 0, 1000});
+    f.velocity = {250, 0, 0};
+    pm.tick(f, walk(0));
+    EXPECT_EQ(f.velocity.x, 250.0f);
+    // Sideways from forward flight: +30 on the side, forward untouched.
+    PlayerState g = pm.spawn({0, 0, 1000});
+    g.velocity = {250, 0, 0};
+    MoveInput side;
+    side.sideMove = -kWish;
+    pm.tick(g, side);
+    EXPECT_EQ(g.velocity.x, 250.0f);
+    EXPECT_NEAR(g.velocity.y, 30.0f, 1e-3f);
+}
+
+TEST(Movement, FreeFallUntilCap) {
+    const CollisionWorld w = flatWorld();
+    PlayerMovement pm(w);
+    PlayerState s = pm.spawn({0, 0, 100000});
+    for (int sec = 1; sec <= 5; ++sec) {
+        for (int i = 0; i < 67; ++i) pm.tick(s, {});
+        (void)sec;
+    }
+    // 335 ticks * 0.015 s * 600 = 3015
+    EXPECT_NEAR(s.velocity.z, -3015.0f, 0.5f);
+    for (int i = 0; i < 100; ++i) pm.tick(s, {});
+    EXPECT_EQ(s.velocity.z, -3500.0f);
+}
+
+struct RampRun {
+    float speed = 0;
+    float climbed = 0;
+};
+
+RampRun walkRamp(float angle) {
+    WorldBuilder b;
+    b.addBox({-1024, -512, -64}, {4096, 512, 0});
+    b.addRamp(64, -128, 128, 0, 512, angle);
+    const CollisionWorld w = b.build();
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {-256, 0, 1});
+    RampRun r;
+    float sum = 0;
+    int n = 0;
+    for (int i = 0; i < 200; ++i) {
+        const Vec3 before = s.origin;
+        pm.tick(s, walk(0));
+        // Measure while fully on the slope (feet past the foot of the ramp, before its top).
+        if (before.x > 64 + 48 && s.origin.x < 64 + 512 - 48) {
+            sum += hdist(s.origin, before) / kDt;
+            ++n;
+        }
+    }
+    r.speed = n > 0 ? sum / static_cast<float>(n) : 0;
+    r.climbed = s.origin.z;
+    return r;
+}
+
+TEST(Movement, RampsKeepFlatSpeedUphill) {
+    for (float angle : {5.f, 10.f, 15.f, 20.f, 25.f, 30.f, 35.f, 40.f, 44.f}) {
+        const RampRun r = walkRamp(angle);
+        EXPECT_GE(r.speed, 237.5f) << angle << " degrees";
+        EXPECT_GT(r.climbed, 400.0f * std::tan(degToRad(angle))) << angle << " degrees";
+    }
+}
+
+TEST(Movement, StandingOnRampDoesNotDrift) {
+    for (float angle : {15.f, 30.f, 44.f}) {
+        WorldBuilder b;
+        b.addBox({-1024, -512, -64}, {4096, 512, 0});
+        b.addRamp(0, -256, 256, 0, 1024, angle);
+        const CollisionWorld w = b.build();
+        PlayerMovement pm(w);
+        PlayerState s = pm.spawn({400, 0, 400 * std::tan(degToRad(angle)) + 40});
+        for (int i = 0; i < 100; ++i) pm.tick(s, {});
+        ASSERT_TRUE(s.onGround) << angle;
+        const Vec3 start = s.origin;
+        for (int i = 0; i < 200; ++i) pm.tick(s, {});
+        EXPECT_TRUE(s.onGround);
+        EXPECT_LT(length(s.origin - start), 1.0f) << angle;
+        // Walk up then stop: the stop distance equals flat ground's, and no slide back afterwards.
+        for (int i = 0; i < 30; ++i) pm.tick(s, walk(0));
+        for (int i = 0; i < 60; ++i) pm.tick(s, {});
+        const Vec3 stopped = s.origin;
+        for (int i = 0; i < 200; ++i) pm.tick(s, {});
+        EXPECT_LT(length(s.origin - stopped), 1.0f) << angle;
+    }
+}
+
+// Counts ticks in which a player pushing forward on the ground made less than half the expected progress.
+int countBlocks(const PlayerMovement& pm, PlayerState s, float yaw, int ticks) {
+    int blocks = 0;
+    for (int i = 0; i < ticks; ++i) {
+        const Vec3 before = s.origin;
+        const bool grounded = s.onGround;
+        pm.tick(s, walk(yaw));
+        if (i > 40 && grounded && hdist(s.origin, before) < 0.5f * kWish * kDt) ++blocks;
+    }
+    return blocks;
+}
+
+TEST(Movement, NoInvisibleWallsAtSeamsAndLedges) {
+    WorldBuilder b;
+    // A floor of 64-unit tiles (many seams), a 16-unit slab whose top is level with the floor (seed E21),
+    // and a terrace edge to walk along.
+    for (int ix = -16; ix < 16; ++ix) {
+        for (int iy = -16; iy < 16; ++iy) {
+            const float x = static_cast<float>(ix) * 64.0f;
+            const float y = static_cast<float>(iy) * 64.0f;
+            if (iy == 4) b.addBox({x, y, -16}, {x + 64, y + 64, 0});
+            else b.addBox({x, y, -64}, {x + 64, y + 64, 0});
+        }
+    }
+    b.addBox({-1024, -1024, -64}, {1024, -900, 64});
+    const CollisionWorld w = b.build();
+    PlayerMovement pm(w);
+    int total = 0;
+    for (float yaw = 0; yaw < 360; yaw += 22.5f) {
+        const PlayerState s = settle(pm, {-16, -16, 1});
+        total += countBlocks(pm, s, yaw, 150);
+    }
+    EXPECT_EQ(total, 0);
+    // Along the foot of the terrace wall (touching distance) in both directions.
+    for (float yaw : {0.f, 180.f}) {
+        const PlayerState s = settle(pm, {0, -900 + 16 + 0.5f, 1});
+        EXPECT_EQ(countBlocks(pm, s, yaw, 150), 0) << yaw;
+    }
+}
+
+TEST(Movement, NoInvisibleWallsOnDisplacementHill) {
+    WorldBuilder b;
+    b.addBox({-2048, -2048, -64}, {4096, 4096, 0});
+    (void)b.addDisplacement(collision::displacementGrid({0, 0, 0}, 1024, 4, collision::demoHillHeight));
+    const CollisionWorld w = b.build();
+    PlayerMovement pm(w);
+    int total = 0;
+    for (const Vec3 start : {Vec3{-300, 512, 1}, Vec3{512, -300, 1}, Vec3{-300, 200, 1}, Vec3{200, -300, 1}}) {
+        for (float yaw : {0.f, 45.f, 90.f}) {
+            const PlayerState s = settle(pm, start);
+            total += countBlocks(pm, s, yaw, 400);
+        }
+    }
+    EXPECT_EQ(total, 0);
+}
+
+TEST(Movement, ThinWallsAreNeverCrossed) {
+    for (float thickness : {4.f, 16.f}) {
+        const CollisionWorld w = flatWorld([&](WorldBuilder& b) { b.addBox({500, -512, 0}, {500 + thickness, 512, 512}); });
+        PlayerMovement pm(w);
+        for (bool grounded : {true, false}) {
+            PlayerState s = grounded ? settle(pm, {0, 0, 1}) : pm.spawn({0, 0, 200});
+            for (int i = 0; i < 100; ++i) {
+                s.velocity.x = 3500;  // pushed at the velocity cap every tick
+                pm.tick(s, walk(0));
+                ASSERT_LE(s.origin.x + 16, 500.0f) << thickness;
+            }
+        }
+    }
+    // A fast fall does not tunnel a 4-unit floor.
+    WorldBuilder b;
+    b.addBox({-512, -512, -4}, {512, 512, 0});
+    const CollisionWorld w = b.build();
+    PlayerMovement pm(w);
+    PlayerState s = pm.spawn({0, 0, 5000});
+    s.velocity.z = -3500;
+    for (int i = 0; i < 200; ++i) {
+        pm.tick(s, {});
+        ASSERT_GE(s.origin.z, 0.0f);
+    }
+    EXPECT_TRUE(s.onGround);
+}
+
+TEST(Movement, NonFiniteVelocityIsZeroed) {
+    const CollisionWorld w = flatWorld();
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 0, 1});
+    s.velocity = {NAN, INFINITY, -INFINITY};
+    pm.tick(s, walk(0));
+    EXPECT_TRUE(isFinite(s.velocity));
+    EXPECT_TRUE(isFinite(s.origin));
+    s.origin.x = NAN;
+    pm.tick(s, walk(0));
+    EXPECT_TRUE(isFinite(s.origin));
+    MoveInput bad = walk(NAN, INFINITY);
+    pm.tick(s, bad);
+    EXPECT_TRUE(isFinite(s.origin));
+    EXPECT_TRUE(isFinite(s.velocity));
+}
+
+CollisionWorld poolWorld() {
+    WorldBuilder b;
+    b.addBox({-1024, -1024, -320}, {1024, 1024, -256});                      // pool bottom
+    b.addBox({-1024, -1024, -256}, {-512, 1024, 0});                         // walls
+    b.addBox({512, -1024, -256}, {1024, 1024, 8});                           // ledge side rises 8 above water
+    b.addBox({-512, -1024, -256}, {512, -512, 0});
+    b.addBox({-512, 512, -256}, {512, 1024, 0});
+    b.addBox({-512, -512, -256}, {512, 512, 0}, contents::kWater | contents::kTranslucent);
+    return b.build();
+}
+
+TEST(Movement, WaterSinkFloatAndJumpOut) {
+    const CollisionWorld w = poolWorld();
+    PlayerMovement pm(w);
+    // Idle: sinks to the bottom.
+    PlayerState s = pm.spawn({0, 0, -100});
+    for (int i = 0; i < 1000; ++i) pm.tick(s, {});
+    EXPECT_TRUE(s.onGround);
+    EXPECT_NEAR(s.origin.z, -256.0f, 0.1f);
+    EXPECT_EQ(s.waterLevel, kEyes);
+    // Holding jump: rises and floats with the waist at the surface.
+    MoveInput jump;
+    jump.buttons = buttons::kJump;
+    float lo = 1e9f, hi = -1e9f, sum = 0;
+    for (int i = 0; i < 1200; ++i) {
+        pm.tick(s, jump);
+        if (i >= 900) {
+            lo = std::min(lo, s.origin.z + 36);
+            hi = std::max(hi, s.origin.z + 36);
+            sum += s.origin.z + 36;
+        }
+    }
+    // It bobs: swims up at 100 u/s, leaves waist depth, falls back under gravity.
+    // Measured: the waist spends its time between about -10 and +22 around the surface, mean +9.9.
+    EXPECT_GT(sum / 300.0f, -2.0f);
+    EXPECT_LT(sum / 300.0f, 12.0f);
+    EXPECT_GT(lo, -12.0f);
+    EXPECT_LT(hi, 24.0f);
+    EXPECT_GE(s.waterLevel, kFeet);
+    // Swim to the ledge holding jump and forward: water jump onto it.
+    MoveInput out = walk(0, kWish, buttons::kJump);
+    bool waterJumped = false;
+    for (int i = 0; i < 600 && !(s.onGround && s.origin.x > 512); ++i) {
+        pm.tick(s, out);
+        waterJumped |= s.waterJumpTime > 0;
+    }
+    EXPECT_TRUE(waterJumped);
+    EXPECT_TRUE(s.onGround);
+    EXPECT_GT(s.origin.x, 512.0f - 16.0f);
+    EXPECT_GE(s.origin.z, 8.0f);
+    EXPECT_LT(s.origin.z, 10.0f);  // on ground: within CategorizePosition's 2 units
+    EXPECT_EQ(s.waterLevel, kNotInWater);
+}
+
+TEST(Movement, BreathRunsOutAndRecovers) {
+    const CollisionWorld w = poolWorld();
+    PlayerMovement pm(w);
+    PlayerState s = pm.spawn({0, 0, -250});
+    EXPECT_EQ(s.air, 12.0f);
+    int ticks = 0;
+    while (!s.drowning && ticks < 2000) {
+        pm.tick(s, {});
+        ++ticks;
+    }
+    EXPECT_NEAR(ticks * kDt, 12.0f, kDt + 1e-3f);
+    for (int i = 0; i < 140; ++i) pm.tick(s, {});
+    EXPECT_EQ(s.drownDamage, 30.0f);  // on running out, then at +1 s and +2 s
+    // Surface (teleport out of the water): breath is restored.
+    s.origin = {700, 0, 9};
+    pm.tick(s, {});
+    EXPECT_FALSE(s.drowning);
+    EXPECT_EQ(s.air, 12.0f);
+    MoveSettings cv;
+    ASSERT_TRUE(cv.set("air_time", 15).ok());
+    PlayerMovement pm15(w, cv);
+    EXPECT_EQ(pm15.spawn({}).air, 15.0f);
+}
+
+TEST(Movement, DuckUnderLowCeiling) {
+    const CollisionWorld w = flatWorld([](WorldBuilder& b) { b.addBox({200, -256, 50}, {600, 256, 100}); });
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 0, 1});
+    MoveInput duck;
+    duck.buttons = buttons::kDuck;
+    for (int i = 0; i < 40; ++i) pm.tick(s, duck);
+    ASSERT_TRUE(s.ducked);
+    EXPECT_EQ(s.viewOffsetZ, 28.0f);
+    // Ducked speed is CrouchedWalkSpeed x wish.
+    for (int i = 0; i < 400; ++i) pm.tick(s, walk(0, kWish, buttons::kDuck));
+    EXPECT_NEAR(hspeed(s), kWish * 0.3f, 0.01f);
+    ASSERT_GT(s.origin.x, 250.0f);
+    ASSERT_LT(s.origin.x, 550.0f);
+    // Release under the ceiling: stays ducked.
+    for (int i = 0; i < 60; ++i) pm.tick(s, {});
+    EXPECT_TRUE(s.ducked);
+    // Out from under it, standing up works again.
+    s.origin.x = 700;
+    for (int i = 0; i < 60; ++i) pm.tick(s, {});
+    EXPECT_FALSE(s.ducked);
+    EXPECT_EQ(s.viewOffsetZ, 64.0f);
+}
+
+TEST(Movement, NoclipKeepsMomentum) {
+    const CollisionWorld w = flatWorld([](WorldBuilder& b) { b.addBox({200, -256, 0}, {216, 256, 512}); });
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 0, 1});
+    MoveInput fly = walk(0, kWish, buttons::kNoclip);
+    fly.viewAngles.x = -30;  // look up a little
+    for (int i = 0; i < 100; ++i) pm.tick(s, fly);
+    EXPECT_GT(s.origin.x, 216.0f);  // through the wall
+    EXPECT_GT(s.origin.z, 50.0f);
+    const Vec3 v = s.velocity;
+    EXPECT_GT(length(v), 200.0f);
+    pm.tick(s, {});  // noclip off: the velocity carries over into the walk move
+    EXPECT_NEAR(s.velocity.x, v.x, 1e-3f);
+}
+
+TEST(Movement, BrushEntityCollidesWhereDrawn) {
+    const CollisionWorld w = flatWorld([](WorldBuilder& b) {
+        b.addBox({-32, -32, 0}, {32, 32, 64}, contents::kSolid, {300, 0, 0}, 1);
+    });
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {-100, 0, 1});
+    for (int i = 0; i < 200; ++i) pm.tick(s, walk(0));
+    EXPECT_NEAR(s.origin.x, 300 - 32 - 16, 0.1f);
+    ASSERT_TRUE(s.blockingPlane.has_value());
+    EXPECT_EQ(s.blockingPlane->normal, (Vec3{-1, 0, 0}));
+    // Walking through (0,0,0) where an origin-less loader would have put it: free.
+    PlayerState t = settle(pm, {-100, 100, 1});
+    for (int i = 0; i < 60; ++i) pm.tick(t, walk(0));
+    EXPECT_GT(t.origin.x, 100.0f);
+}
+
+}  // namespace
+}  // namespace vestige::source::movement
