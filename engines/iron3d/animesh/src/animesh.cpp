@@ -85,7 +85,14 @@ Status AniMesh::setTime(std::uint32_t piece, std::optional<float> time) {
 }
 
 void AniMesh::setAllTimes(std::optional<float> time) {
-    for (auto& p : mPieces) p.time = time;
+    for (auto& p : mPieces) {
+        p.time = time;
+        p.frame.reset();
+    }
+}
+
+void AniMesh::setAllFrames(std::uint32_t frame) {
+    for (auto& p : mPieces) p.frame = frame;
 }
 
 Status AniMesh::setState(std::uint32_t piece, int state) {
@@ -100,9 +107,10 @@ Status AniMesh::update() {
     for (std::size_t i = 0; i < mPieces.size(); ++i) {
         Piece& p = mPieces[i];
         const Load& load = mLoads[p.load];
-        auto local = load.animation.localPose(p.sourceNode, p.time, &p.sample);
-        if (!local) return std::move(local).error().in("piece", std::to_string(i)).entry(load.name);
-        p.local = *local;
+        auto source = p.frame ? load.animation.sourcePoseAtFrame(p.sourceNode, *p.frame, &p.sample)
+                              : load.animation.sourcePose(p.sourceNode, p.time, &p.sample);
+        if (!source) return std::move(source).error().in("piece", std::to_string(i)).entry(load.name);
+        p.local = animation::conjugated(*source);  // the one conjugation of the Node38 path
         p.mesh = p.parent ? animation::compose(mPieces[*p.parent].mesh, p.local) : p.local;
     }
     mCachedBox = Aabb::empty();

@@ -10,9 +10,10 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string num(float v) { return TraceSink::formatFloat(v); }
+// -0 (from conjugating an identity quaternion) prints as 0 in these human/tool views.
+std::string num(float v) { return TraceSink::formatFloat(v == 0.0f ? 0.0f : v); }
 // The shortest text that round-trips the float, as a JSON number (null when not finite).
-Json jnum(float v) { return std::isfinite(v) ? Json(std::stod(fmt::format("{}", v))) : Json(); }
+Json jnum(float v) { return std::isfinite(v) ? Json(std::stod(fmt::format("{}", v == 0.0f ? 0.0f : v))) : Json(); }
 Json jvec(Vec3 v) { return Json::array({jnum(v.x), jnum(v.y), jnum(v.z)}); }
 Json jquat(Quat q) { return Json::array({jnum(q.x), jnum(q.y), jnum(q.z), jnum(q.w)}); }
 Json jmat(const Mat4& m) {  // row-major rows for reading

@@ -52,6 +52,7 @@ struct Piece {
     int state = kModelStateRegular;        // the state kModelStateDefault resolves to
     std::string name;
     std::optional<float> time;             // animation time; nullopt = fallback key
+    std::optional<std::uint32_t> frame;    // explicit type 19 frame; overrides `time` when set
     animation::Pose local;                 // conjugated source-local pose
     animation::Pose mesh;                  // composed, mesh space
     animation::SampleInfo sample;
@@ -92,7 +93,9 @@ public:
     void setPlacement(const animation::Placement& p) { mPlacement = p; }
     [[nodiscard]] const animation::Placement& placement() const { return mPlacement; }
     [[nodiscard]] Status setTime(std::uint32_t piece, std::optional<float> time);
-    void setAllTimes(std::optional<float> time);
+    void setAllTimes(std::optional<float> time);  // also clears frame overrides
+    // Explicit frame for every piece (a global override, like a static animation frame).
+    void setAllFrames(std::uint32_t frame);
     [[nodiscard]] Status setState(std::uint32_t piece, int state);
 
     // Samples every piece at its time, composes parent before child and refreshes the cached
