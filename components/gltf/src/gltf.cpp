@@ -120,7 +120,52 @@ Status validatePrimitive(const Document& doc, const Primitive& p, std::size_t me
     return {};
 }
 
+// glTF JSON is UTF-8; tinygltf would throw on anything else, so reject it here.
+bool validUtf8(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (n == 0 || i + n > s.size()) return false;
+        std::uint32_t cp = n == 1 ? c : c & (0x7F >> n);
+        for (std::size_t k = 1; k < n; ++k) {
+            const auto cc = static_cast<unsigned char>(s[i + k]);
+            if ((cc & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (cc & 0x3F);
+        }
+        // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+        if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        i += n;
+    }
+    return true;
+}
+
+Status checkText(const Document& doc) {
+    auto bad = [](const char* what, std::size_t i) {
+        return fail("utf8", fmt::format("{} text is not valid UTF-8", what)).record(i).field("name");
+    };
+    auto extrasOk = [](const Extras& e) {
+        for (const auto& [k, v] : e.ints) if (!validUtf8(k)) return false;
+        for (const auto& [k, v] : e.strings) if (!validUtf8(k) || !validUtf8(v)) return false;
+        return true;
+    };
+    if (!validUtf8(doc.sceneName) || !validUtf8(doc.generator) || !extrasOk(doc.extras)) return bad("document", 0);
+    for (std::size_t i = 0; i < doc.nodes.size(); ++i)
+        if (!validUtf8(doc.nodes[i].name) || !extrasOk(doc.nodes[i].extras)) return bad("node", i);
+    for (std::size_t i = 0; i < doc.meshes.size(); ++i) {
+        if (!validUtf8(doc.meshes[i].name)) return bad("mesh", i);
+        for (const auto& p : doc.meshes[i].primitives) if (!extrasOk(p.extras)) return bad("primitive extras of mesh", i);
+    }
+    for (std::size_t i = 0; i < doc.materials.size(); ++i)
+        if (!validUtf8(doc.materials[i].name) || !extrasOk(doc.materials[i].extras)) return bad("material", i);
+    for (std::size_t i = 0; i < doc.images.size(); ++i) if (!validUtf8(doc.images[i].name)) return bad("image", i);
+    for (std::size_t i = 0; i < doc.animations.size(); ++i) if (!validUtf8(doc.animations[i].name)) return bad("animation", i);
+    return {};
+}
+
 Status validate(const Document& doc) {
+    VESTIGE_CHECK(checkText(doc));
     const int nodeCount = static_cast<int>(doc.nodes.size());
     std::vector<int> parent(doc.nodes.size(), -1);
     for (int i = 0; i < nodeCount; ++i) {
@@ -318,8 +363,12 @@ Result<Bytes> writeGlb(const Document& doc) {
 
     std::ostringstream stream(std::ios::binary);
     tinygltf::TinyGLTF writer;
-    if (!writer.WriteGltfSceneToStream(&model, stream, false, true))
-        return fail("write", "tinygltf failed to serialise the document");
+    try {  // tinygltf's JSON layer may throw; no exception leaves this module
+        if (!writer.WriteGltfSceneToStream(&model, stream, false, true))
+            return fail("write", "tinygltf failed to serialise the document");
+    } catch (const std::exception& e) {
+        return fail("write", fmt::format("tinygltf failed to serialise the document: {}", e.what()));
+    }
     const std::string s = stream.str();
     return Bytes(s.begin(), s.end());
 }

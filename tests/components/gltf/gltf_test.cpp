@@ -259,6 +259,21 @@ TEST(Gltf, RejectsBadDocuments) {
         d.meshes[0].primitives.clear();
         EXPECT_EQ(codeOf(d), "gltf.empty_mesh");
     }
+    {
+        auto d = sample();
+        d.nodes[1].name = "\xD2\xE0\xED\xEA";  // CP1251, not UTF-8
+        EXPECT_EQ(codeOf(d), "gltf.utf8");
+    }
+    {
+        auto d = sample();
+        d.materials[0].extras.strings["k"] = "\xC0\x80";  // overlong NUL
+        EXPECT_EQ(codeOf(d), "gltf.utf8");
+    }
+    {
+        auto d = sample();
+        d.nodes[1].name = "\xD0\xA2\xD0\xB0\xD0\xBD\xD0\xBA \xE2\x82\xAC \xF0\x9F\x9A\x80";  // UTF-8 is fine
+        EXPECT_EQ(codeOf(d), "ok");
+    }
 }
 
 }  // namespace

@@ -74,6 +74,21 @@ TEST(MshInspect, DescribeJsonAndText) {
     EXPECT_NE(desc.text.find("slots -/-/-"), std::string::npos) << desc.text;
 }
 
+TEST(MshInspect, Cp1251NamesBecomeUtf8) {
+    ModelData d = sampleTank();
+    d.names->names[0] = std::string("\xD2\xE0\xED\xEA \xB9\x31");  // "Танк №1" in CP1251
+    auto b = build(d);
+    ASSERT_TRUE(b.ok());
+    auto m = Model::read(*b);
+    ASSERT_TRUE(m.ok());
+    EXPECT_EQ(m->nodeName(0), "\xD2\xE0\xED\xEA \xB9\x31");  // raw bytes kept
+    const auto j = nlohmann::json::parse(describe(*m, "t").json);
+    EXPECT_EQ(j["nodes"][0]["name"], "\xD0\xA2\xD0\xB0\xD0\xBD\xD0\xBA \xE2\x84\x96\x31");
+    auto glb = exportGlb(*m, {});
+    ASSERT_TRUE(glb.ok()) << glb.error().render();
+    EXPECT_EQ(loadGlb(*glb).nodes[0].name, "\xD0\xA2\xD0\xB0\xD0\xBD\xD0\xBA \xE2\x84\x96\x31");
+}
+
 TEST(MshInspect, RegistryDetectsDescribesAndExports) {
     formats::FormatRegistry formats;
     vfs::ArchiveRegistry archives;

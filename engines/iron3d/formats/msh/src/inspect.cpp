@@ -16,6 +16,31 @@ using Json = nlohmann::ordered_json;
 
 Json vec(Vec3 v) { return Json::array({v.x, v.y, v.z}); }
 
+// Iron3D text is CP1251; JSON and glTF need UTF-8. 0x98 (unassigned) maps to U+0098.
+constexpr std::uint16_t kCp1251High[64] = {
+    0x0402, 0x0403, 0x201A, 0x0453, 0x201E, 0x2026, 0x2020, 0x2021, 0x20AC, 0x2030, 0x0409, 0x2039, 0x040A,
+    0x040C, 0x040B, 0x040F, 0x0452, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x0098, 0x2122,
+    0x0459, 0x203A, 0x045A, 0x045C, 0x045B, 0x045F, 0x00A0, 0x040E, 0x045E, 0x0408, 0x00A4, 0x0490, 0x00A6,
+    0x00A7, 0x0401, 0x00A9, 0x0404, 0x00AB, 0x00AC, 0x00AD, 0x00AE, 0x0407, 0x00B0, 0x00B1, 0x0406, 0x0456,
+    0x0491, 0x00B5, 0x00B6, 0x00B7, 0x0451, 0x2116, 0x0454, 0x00BB, 0x0458, 0x0405, 0x0455, 0x0457};
+
+std::string cp1251ToUtf8(std::string_view in) {
+    std::string out;
+    out.reserve(in.size());
+    for (unsigned char c : in) {
+        if (c < 0x80) { out.push_back(static_cast<char>(c)); continue; }
+        const unsigned cp = c < 0xC0 ? kCp1251High[c - 0x80] : 0x0410u + (c - 0xC0u);
+        if (cp < 0x800) {
+            out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+        } else {
+            out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+        }
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+    return out;
+}
+
 const char* streamLabel(std::uint32_t t) {
     switch (t) {
     case 1: return "nodes";
@@ -41,7 +66,7 @@ const char* streamLabel(std::uint32_t t) {
 
 std::string displayName(const Model& m, std::size_t i) {
     auto n = m.nodeName(i);
-    return n.empty() ? fmt::format("node{}", i) : n;
+    return n.empty() ? fmt::format("node{}", i) : cp1251ToUtf8(n);
 }
 
 }  // namespace
@@ -71,7 +96,7 @@ formats::Description describe(const Model& model, std::string_view label) {
     Json jentries = Json::array();
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const auto& e = entries[i];
-        jentries.push_back({{"index", i}, {"type", e.type}, {"name", std::string(e.name())}, {"size", e.size},
+        jentries.push_back({{"index", i}, {"type", e.type}, {"name", cp1251ToUtf8(e.name())}, {"size", e.size},
                             {"attr1", e.attr1}, {"attr2", e.attr2}, {"attr3", e.attr3}, {"content", streamLabel(e.type)}});
     }
     j["entries"] = std::move(jentries);
@@ -81,7 +106,7 @@ formats::Description describe(const Model& model, std::string_view label) {
     Json jnodes = Json::array();
     for (std::size_t i = 0; i < d.nodes.size(); ++i) {
         const Node& n = d.nodes[i];
-        Json jn{{"index", i}, {"name", model.nodeName(i)}};
+        Json jn{{"index", i}, {"name", cp1251ToUtf8(model.nodeName(i))}};
         const auto parent = model.parentOf(i);
         jn["parent"] = parent ? Json(*parent) : Json(nullptr);
         jn["parent_raw"] = n.parent;
@@ -188,7 +213,8 @@ formats::Description describe(const Model& model, std::string_view label) {
                          s.aabbMax.y, s.aabbMax.z, s.sphereRadius);
     }
     if (!t.empty() && t.back() == '\n') t.pop_back();
-    return {j.dump(), std::move(t)};
+    // Names are converted above; the label comes from the host and may still be invalid UTF-8.
+    return {j.dump(-1, ' ', false, Json::error_handler_t::replace), std::move(t)};
 }
 
 Result<ExportSettings> exportSettings(const formats::ExportOptions& options) {
