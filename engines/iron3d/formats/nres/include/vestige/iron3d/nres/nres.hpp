@@ -13,7 +13,7 @@
 //        | directory              |  name[36], data_offset u32, sort_index u32
 //        +------------------------+
 //
-// See ../shared/specs/iron3d.md section 2 and docs/formats/nres.md.
+// See ../shared/specs/iron3d.md section 2 and docs/nres.md.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -32,7 +32,7 @@ constexpr std::size_t kEntrySize = 64;
 constexpr std::size_t kNameSize = 36;
 
 // Which ASCII case fold the sort table is ordered by. The two differ only for the bytes
-// 0x5B..0x60 ([ \ ] ^ _ `): Lower puts them after the letters, Upper before. See docs/nres.md.
+// 0x5B..0x60 ([ \ ] ^ _ `): Lower sorts them before the letters, Upper after. See docs/nres.md.
 enum class SortFold {
     Lower,  // A-Z folded to a-z (MSVC _stricmp); our writers use this one
     Upper,  // a-z folded to A-Z (the reference Rust reader)
