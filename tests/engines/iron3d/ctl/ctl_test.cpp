@@ -6,6 +6,7 @@
 
 #include "vestige/iron3d/animation/animation.hpp"
 #include "vestige/iron3d/ctl/ctl.hpp"
+#include "vestige/iron3d/ctl/register.hpp"
 
 namespace vestige::iron3d::ctl {
 namespace {
@@ -165,6 +166,23 @@ TEST(CtlBindings, TimeOutsideTheFrameMapUsesTheFallbackKey) {
         ASSERT_TRUE(g.ok());
         EXPECT_NEAR((*g)[0].translation.x, x, 1e-5f) << blend;
     }
+}
+
+TEST(CtlRegistry, ProbeByNameAndDescribeRows) {
+    auto bytes = build(14, 0, 11, 13, {row(3, 0, 2, 1.75f, kFlagWrap), row(-1, -1, -1, 0, kFlagSkip)});
+    ASSERT_TRUE(bytes.ok());
+    formats::FormatRegistry reg;
+    registerFormat(reg);
+    const auto* f = reg.detect(*bytes, "fr_l_plant.CTL");
+    ASSERT_NE(f, nullptr);
+    EXPECT_EQ(f->name, "ctl");
+    EXPECT_EQ(reg.detect(*bytes, "fr_l_plant.bin"), nullptr);  // no magic: the name decides
+    auto d = f->describe(*bytes, "fr_l_plant.ctl");
+    ASSERT_TRUE(d.ok());
+    EXPECT_NE(d->text.find("pose rows at 0xC18..0xC60"), std::string::npos) << d->text;
+    EXPECT_NE(d->text.find("row 0: node 3 frames 0..2 blend 1.75 flags 0x1 -> time 1.5"), std::string::npos) << d->text;
+    EXPECT_NE(d->text.find("row 1: node -1 frames -1..-1 blend 0 flags 0x4 -> skipped (0x4)"), std::string::npos) << d->text;
+    EXPECT_EQ(d->json.rfind("{\n  \"format\": \"ctl\"", 0), 0u) << d->json;
 }
 
 }  // namespace
