@@ -714,6 +714,12 @@ Result<Bsp> MapBuilder::build() const {
     out.origFaces = out.faces;
     for (auto& f : out.origFaces) f.origFace = -1;
 
+    std::vector<Aabb> faceBounds;
+    for (const auto& f : out.faces) {
+        Aabb box = Aabb::empty();
+        for (int i = 0; i < f.numEdges; ++i) box.expand(out.vertexes[out.surfEdgeVertex(static_cast<std::size_t>(f.firstEdge + i))]);
+        faceBounds.push_back(box);
+    }
     // Trees: leaf 0 is the solid dummy; every model gets an axis-split tree over its brushes.
     {
         Leaf solid;
@@ -750,7 +756,8 @@ Result<Bsp> MapBuilder::build() const {
                 leaf.contents |= brushInfo[b].contents;
                 if (brushInfo[b].water >= 0 && leaf.leafWaterDataId < 0)
                     leaf.leafWaterDataId = static_cast<std::int16_t>(brushInfo[b].water);
-                faces.insert(faces.end(), brushInfo[b].faces.begin(), brushInfo[b].faces.end());
+                for (int f : brushInfo[b].faces)  // only the brush faces that touch this leaf's box
+                    if (faceBounds[static_cast<std::size_t>(f)].overlaps(bounds)) faces.push_back(f);
             }
             if (m == 0)
                 for (const auto& d : dispInfo)
@@ -873,9 +880,14 @@ Result<Bsp> MapBuilder::build() const {
     out.lumps[kLumpPakfile].data = buildStoredZip(mPakFiles);
 
     // Sanity against Valve's 16-bit fields.
-    if (out.vertexes.size() > 65536 || out.faces.size() > 65536 || out.planes.size() > 65536 || out.brushes.size() > 8192)
-        return Error("bsp.builder", fmt::format("map exceeds Valve limits ({} vertexes, {} faces, {} planes, {} brushes)",
-                                                out.vertexes.size(), out.faces.size(), out.planes.size(), out.brushes.size()));
+    if (out.vertexes.size() > 65536 || out.faces.size() > 65536 || out.planes.size() > 65536 ||
+        out.brushes.size() > 8192 || out.leafFaces.size() > 65535 || out.leafBrushes.size() > 65535 ||
+        out.brushSides.size() > 65536 || out.edges.size() > 256000)
+        return Error("bsp.builder", fmt::format("map exceeds Valve limits ({} vertexes, {} faces, {} planes, {} brushes, "
+                                                "{} brush sides, {} leaf faces, {} leaf brushes, {} edges)",
+                                                out.vertexes.size(), out.faces.size(), out.planes.size(),
+                                                out.brushes.size(), out.brushSides.size(), out.leafFaces.size(),
+                                                out.leafBrushes.size(), out.edges.size()));
     return std::move(c.out);
 }
 
