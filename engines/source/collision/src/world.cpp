@@ -12,7 +12,7 @@ constexpr float kNeverUpdated = -9999.0f;
 // Node boxes are widened by this much on top of the box extents: a hit can only happen within
 // DIST_EPSILON of a volume's exact Minkowski sum, so one unit keeps culling strictly conservative.
 constexpr float kNodeMargin = 1.0f;
-constexpr int kLeafSize = 2;
+constexpr int kLeafSize = 4;
 constexpr float kParallelNoise = 1e-4f;
 }  // namespace
 
@@ -100,31 +100,37 @@ TraceResult CollisionWorld::finish(Work& w) const {
 
 namespace {
 
-// Slab test of the segment start + t*delta against a box; true when [tmin, tmax] meets [0, limit].
-bool segmentHitsBox(Vec3 start, Vec3 delta, Vec3 bmin, Vec3 bmax, float limit) {
+// The swept segment with its reciprocal direction, computed once per trace.
+struct Ray {
+    Vec3 start;
+    Vec3 inv;       // 1/delta per axis (0 when the axis does not move)
+    bool moves[3];
+};
+
+// Entry parameter of the segment into [bmin, bmax], or a value > limit when it misses within [0, limit].
+inline float slab(const Ray& r, const Vec3& bmin, const Vec3& bmax, float limit) {
     float t0 = 0.0f;
     float t1 = limit;
     for (int a = 0; a < 3; ++a) {
-        const float s = start[a];
-        const float d = delta[a];
-        if (std::fabs(d) < 1e-12f) {
-            if (s < bmin[a] || s > bmax[a]) return false;
+        const float s = r.start[a];
+        if (!r.moves[a]) {
+            if (s < bmin[a] || s > bmax[a]) return 2.0f;
             continue;
         }
-        const float inv = 1.0f / d;
-        float ta = (bmin[a] - s) * inv;
-        float tb = (bmax[a] - s) * inv;
+        float ta = (bmin[a] - s) * r.inv[a];
+        float tb = (bmax[a] - s) * r.inv[a];
         if (ta > tb) std::swap(ta, tb);
-        if (ta > t0) t0 = ta;
-        if (tb < t1) t1 = tb;
-        if (t0 > t1) return false;
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+        if (t0 > t1) return 2.0f;
     }
-    return true;
+    return t0;
 }
 
 }  // namespace
 
 TraceResult CollisionWorld::traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const {
+    if (mBruteForce) return traceBoxBruteForce(start, end, mins, maxs, mask);
     Work w;
     const Vec3 offset = (mins + maxs) * 0.5f;
     w.ext = (maxs - mins) * 0.5f;
@@ -137,32 +143,66 @@ TraceResult CollisionWorld::traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
     if (mNodes.empty() || !isFinite(start) || !isFinite(end)) return finish(w);
 
     const Vec3 delta = w.end - w.start;
+    Ray ray;
+    ray.start = w.start;
+    for (int a = 0; a < 3; ++a) {
+        ray.moves[a] = std::fabs(delta[a]) >= 1e-12f;
+        ray.inv[a] = ray.moves[a] ? 1.0f / delta[a] : 0.0f;
+    }
     const Vec3 grow = w.ext + Vec3{kNodeMargin, kNodeMargin, kNodeMargin};
+    // The swept box's bounds reject single volumes of a leaf without touching their planes.
+    const Vec3 sweepMin = minComponents(w.start, w.end) - grow;
+    const Vec3 sweepMax = maxComponents(w.start, w.end) + grow;
+    if (slab(ray, mNodes[0].bounds.min - grow, mNodes[0].bounds.max + grow, 1.0f) > 1.0f) return finish(w);
+    const bool shortTrace = lengthSquared(delta) < 64.0f * 64.0f;
     std::uint32_t stack[64];
     int top = 0;
     stack[top++] = 0;
-    while (top > 0) {
+    while (top > 0 && !w.tr.allSolid) {
         const Node& node = mNodes[stack[--top]];
-        if ((node.contents & mask) == 0) continue;
-        // Anything entered beyond the current best fraction cannot win; all-solid ends the search.
-        if (w.tr.allSolid) break;
-        const float limit = std::min(1.0f, w.tr.fraction + 1e-3f);
-        if (!segmentHitsBox(w.start, delta, node.bounds.min - grow, node.bounds.max + grow, limit)) continue;
         if (node.count > 0) {
-            for (std::uint32_t i = 0; i < node.count; ++i) clip(mItems[node.first + i], w);
-        } else if (top + 2 <= 64) {
-            // Visit the nearer child first (pushed last) so the fraction shrinks early.
-            const std::uint32_t l = node.first;
-            const std::uint32_t r = node.first + 1;
-            const Vec3 cl = mNodes[l].bounds.center() - w.start;
-            const Vec3 cr = mNodes[r].bounds.center() - w.start;
-            if (dot(cl, delta) <= dot(cr, delta)) {
+            for (std::uint32_t i = 0; i < node.count; ++i) {
+                const std::uint32_t vi = mItems[node.first + i];
+                const Aabb& b = mVolumes[vi].bounds;
+                if (b.min.x > sweepMax.x || b.max.x < sweepMin.x || b.min.y > sweepMax.y || b.max.y < sweepMin.y ||
+                    b.min.z > sweepMax.z || b.max.z < sweepMin.z) {
+                    continue;
+                }
+                clip(vi, w);
+            }
+            continue;
+        }
+        // Anything entered beyond the current best fraction cannot win.
+        const float limit = std::min(1.0f, w.tr.fraction + 1e-3f);
+        const std::uint32_t l = node.first;
+        const std::uint32_t r = node.first + 1;
+        const auto test = [&](const Node& c) {
+            if ((c.contents & mask) == 0) return 2.0f;
+            const Aabb& b = c.bounds;
+            // Cheap box-overlap reject first; short (movement) traces rarely need more.
+            if (b.min.x > sweepMax.x || b.max.x < sweepMin.x || b.min.y > sweepMax.y || b.max.y < sweepMin.y ||
+                b.min.z > sweepMax.z || b.max.z < sweepMin.z) {
+                return 2.0f;
+            }
+            return shortTrace ? 0.0f : slab(ray, b.min - grow, b.max + grow, limit);
+        };
+        const float tl = test(mNodes[l]);
+        const float tr = test(mNodes[r]);
+        const bool hitL = tl <= limit;
+        const bool hitR = tr <= limit;
+        if (hitL && hitR) {
+            // Nearer child on top so the fraction shrinks early.
+            if (tl <= tr) {
                 stack[top++] = r;
                 stack[top++] = l;
             } else {
                 stack[top++] = l;
                 stack[top++] = r;
             }
+        } else if (hitL) {
+            stack[top++] = l;
+        } else if (hitR) {
+            stack[top++] = r;
         }
     }
     return finish(w);
@@ -255,7 +295,30 @@ void CollisionWorld::buildTree() {
         }
         const Vec3 size = cbox.max - cbox.min;
         const int axis = size.x >= size.y && size.x >= size.z ? 0 : (size.y >= size.z ? 1 : 2);
-        const std::uint32_t mid = t.begin + (t.end - t.begin) / 2;
+        // Volumes spanning most of the node (a map-wide floor) get a subtree of their own; split by centre
+        // they would stretch every node on their path to the full map.
+        const Vec3 boxSize = box.max - box.min;
+        const auto isBig = [&](std::uint32_t v) {
+            const Aabb& b = mVolumes[v].bounds;
+            for (int a = 0; a < 3; ++a) {
+                if (boxSize[a] > 0.0f && b.max[a] - b.min[a] > 0.5f * boxSize[a] && a != 2) return true;
+            }
+            return false;
+        };
+        const auto bigEnd = std::stable_partition(mItems.begin() + t.begin, mItems.begin() + t.end, isBig);
+        const auto bigCount = static_cast<std::uint32_t>(bigEnd - (mItems.begin() + t.begin));
+        std::uint32_t mid = t.begin + (t.end - t.begin) / 2;
+        if (bigCount > 0 && bigCount < t.end - t.begin) {
+            mid = t.begin + bigCount;
+            const auto left = static_cast<std::uint32_t>(mNodes.size());
+            mNodes.emplace_back();
+            mNodes.emplace_back();
+            mNodes[t.node].first = left;
+            mNodes[t.node].count = 0;
+            tasks.push_back({left, t.begin, mid});
+            tasks.push_back({left + 1, mid, t.end});
+            continue;
+        }
         // Median split; ties broken by index so the tree does not depend on the sort's internals.
         std::nth_element(mItems.begin() + t.begin, mItems.begin() + mid, mItems.begin() + t.end,
                          [&](std::uint32_t a, std::uint32_t b) {

@@ -72,6 +72,9 @@ public:
     [[nodiscard]] TraceResult traceBoxBruteForce(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
                                                  std::uint32_t mask) const;
 
+    // Benchmark baseline switch: traceBox tests every volume instead of descending the BVH (same results).
+    void setBruteForce(bool on) { mBruteForce = on; }
+
     [[nodiscard]] std::span<const Volume> volumes() const { return mVolumes; }
     [[nodiscard]] std::span<const Side> sides() const { return mSides; }
     [[nodiscard]] std::span<const Side> sidesOf(const Volume& v) const {
@@ -98,6 +101,7 @@ private:
     std::vector<Node> mNodes;
     std::vector<std::uint32_t> mItems;
     WorldStats mStats;
+    bool mBruteForce = false;
 };
 
 }  // namespace vestige::source::collision
