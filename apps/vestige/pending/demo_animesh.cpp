@@ -6,6 +6,7 @@
 #include "../src/cmd_pose.hpp"
 #include "vestige/core/trace.hpp"
 #include "vestige/iron3d/animesh/animesh.hpp"
+#include "vestige/iron3d/animesh/export.hpp"
 #include "vestige/iron3d/animesh/sample.hpp"
 #include "vestige/iron3d/ctl/ctl.hpp"
 #include "vestige/iron3d/msh/sample.hpp"
@@ -13,7 +14,7 @@
 namespace vestige::app {
 
 DemoStage demoStageAnimesh() {
-    return {"animesh", "Iron3D CAniMesh: tank + turret + cannon piece tree, animation, CTLD pose rows, joint bounds",
+    return {"animesh", "Iron3D CAniMesh: tank + turret + cannon piece tree, animation, CTLD pose rows, joint bounds, animated glTF",
             [](DemoContext& demo) -> Status {
                 namespace am = iron3d::animesh;
                 namespace msh = iron3d::msh;
@@ -26,12 +27,14 @@ DemoStage demoStageAnimesh() {
                 VESTIGE_CHECK(demo.write("animesh/cannon.msh", cannon));
 
                 VESTIGE_TRY(am::AniMesh mesh, am::sampleAssembly(false));
+                VESTIGE_TRY(Bytes glb, am::exportAnimatedGlb(mesh));
+                VESTIGE_CHECK(demo.write("animesh/tank_assembly.glb", glb));
                 std::string roots;
                 for (std::size_t i = 0; i < mesh.pieces().size(); ++i)
                     if (mesh.pieces()[i].submodelRoot()) roots += fmt::format("{}{}", roots.empty() ? "" : ", ", i);
                 demo.notes.push_back(fmt::format("animesh: {} loads (tags 0/1/2) -> {} pieces; SUBMODEL_ROOT on pieces {}; "
-                                                 "turret on piece 3, cannon on piece 6",
-                                                 mesh.loads().size(), mesh.pieces().size(), roots));
+                                                 "turret on piece 3, cannon on piece 6; tank_assembly.glb {} bytes (16 frames)",
+                                                 mesh.loads().size(), mesh.pieces().size(), roots, glb.size()));
 
                 // Determinism: 1000 ticks, 0.25 frames per tick, written as JSON Lines (capped at 1 MiB).
                 std::string lines;

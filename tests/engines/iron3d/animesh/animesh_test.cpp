@@ -3,7 +3,10 @@
 
 #include <cmath>
 
+#include <nlohmann/json.hpp>
+
 #include "vestige/iron3d/animesh/animesh.hpp"
+#include "vestige/iron3d/animesh/export.hpp"
 #include "vestige/iron3d/animesh/sample.hpp"
 #include "vestige/iron3d/msh/sample.hpp"
 
@@ -245,6 +248,28 @@ TEST(AniMeshDeterminism, ThousandTicksSameTraceHash) {
     EXPECT_EQ(counts[0], 1000u);
     // Pinned: a change here means the pose math or the trace text changed.
     EXPECT_EQ(hashes[0], 0xad0fde41d3f4a7aull) << std::hex << hashes[0];
+}
+
+TEST(AniMeshExport, AnimatedGlbHasThePieceTreeAndChannels) {
+    const AniMesh m = assembly(false);
+    auto glb = exportAnimatedGlb(m);
+    ASSERT_TRUE(glb.ok()) << glb.error().render();
+    ASSERT_GT(glb->size(), 20u);
+    EXPECT_EQ(std::string(glb->begin(), glb->begin() + 4), "glTF");
+    const std::uint32_t jsonLength = loadU32(glb->data() + 12);
+    const auto doc = nlohmann::json::parse(std::string(glb->begin() + 20, glb->begin() + 20 + jsonLength));
+    ASSERT_EQ(doc["nodes"].size(), 9u);
+    EXPECT_EQ(doc["nodes"][5]["children"], nlohmann::json::array({6, 7}));
+    EXPECT_EQ(doc["nodes"][3]["children"], nlohmann::json::array({4}));
+    EXPECT_EQ(doc["meshes"].size(), 6u);  // body, 2 tracks, turret base, rotor, barrel (sockets have none)
+    ASSERT_EQ(doc["animations"].size(), 1u);
+    // Animated pieces over frames 0..15: tank socket (3), turret rotor (5), cannon (8): T + R each.
+    const auto& channels = doc["animations"][0]["channels"];
+    ASSERT_EQ(channels.size(), 6u);
+    EXPECT_EQ(channels[0]["target"]["node"], 3);
+    EXPECT_EQ(channels[2]["target"]["node"], 5);
+    EXPECT_EQ(channels[4]["target"]["node"], 8);
+    EXPECT_EQ(m.pieces()[5].time, std::nullopt);  // the source mesh was not changed
 }
 
 }  // namespace

@@ -88,12 +88,13 @@ TEST(AnimeshDemo, StageWritesFilesAndNotes) {
     EXPECT_EQ(stage.name, "animesh");
     auto st = stage.run(demo);
     ASSERT_TRUE(st.ok()) << st.error().render();
-    EXPECT_EQ(demo.produced.size(), 7u);
+    EXPECT_EQ(demo.produced.size(), 8u);
     ASSERT_EQ(demo.notes.size(), 4u);
     EXPECT_NE(demo.notes[0].find("SUBMODEL_ROOT on pieces 0, 4, 8"), std::string::npos) << demo.notes[0];
     EXPECT_NE(demo.notes[1].find("0ad0fde41d3f4a7a"), std::string::npos) << demo.notes[1];
     EXPECT_NE(demo.notes[2].find("binds node 3 to time 1.5"), std::string::npos) << demo.notes[2];
     EXPECT_TRUE(fs::exists(dir / "animesh" / "pose.json"));
+    EXPECT_TRUE(fs::exists(dir / "animesh" / "tank_assembly.glb"));
 }
 
 }  // namespace
