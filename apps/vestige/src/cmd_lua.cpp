@@ -1,6 +1,185 @@
-// lua: GLua runner. Filled in by the GLua work.
+// lua: run GLua scripts, addons and gamemodes headless for N ticks and report what happened.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
 #include "app.hpp"
+#include "vestige/source/glua/runtime.hpp"
 
 namespace vestige::app {
-void addLuaCommand(CLI::App& /*cli*/, AppContext& /*ctx*/) {}
+namespace {
+
+namespace fs = std::filesystem;
+namespace glua = vestige::source::glua;
+
+struct LuaArgs {
+    std::string gmodDir;
+    std::string gamemode;
+    std::string map;
+    std::string dataDir;
+    std::string target;
+    std::string eval;
+    std::uint64_t ticks = 66;
+    double tickRate = 66.666666666666667;
+    std::uint64_t budget = 200'000'000;
+    std::uint64_t memoryMb = 512;
+    bool repl = false;
+};
+
+// An addon with exactly one gamemodes/<name>/ folder runs that gamemode unless --gamemode says otherwise.
+std::string soleGamemode(const fs::path& addon) {
+    std::error_code ec;
+    std::vector<std::string> names;
+    for (fs::directory_iterator it(addon / "gamemodes", ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_directory(ec)) names.push_back(it->path().filename().string());
+    return names.size() == 1 ? names.front() : std::string();
+}
+
+nlohmann::json buildReport(const glua::Runtime& rt, const LuaArgs& a, const std::string& output,
+                           const std::vector<std::string>& notes) {
+    nlohmann::json j;
+    j["mode"] = rt.options().gmodDir ? "gmod" : "standalone";
+    j["gamemode"] = rt.options().gamemode;
+    j["map"] = rt.options().map;
+    j["ticks"] = rt.currentTick();
+    j["tickRate"] = rt.options().tickRate;
+    j["curTime"] = rt.curTime();
+    j["filesLoaded"] = rt.filesLoaded();
+    j["errors"] = nlohmann::json::array();
+    for (const auto& e : rt.errors())
+        j["errors"].push_back({{"file", e.file}, {"line", e.line}, {"message", e.message}, {"traceback", e.traceback}});
+    j["hooks"] = nlohmann::json::object();
+    for (const auto& [name, count] : rt.hookCounts()) j["hooks"][name] = count;
+    std::map<std::string, std::uint64_t> byName;
+    for (const auto& f : rt.timersFired()) ++byName[f.name.empty() ? "(simple)" : f.name];
+    j["timersFired"] = {{"total", rt.timersFired().size()}, {"byName", byName}};
+    int alive = 0;
+    for (const auto& e : rt.entities()) alive += e.alive ? 1 : 0;
+    j["entities"] = alive;
+    j["warnings"] = rt.warnings();
+    j["memoryBytes"] = rt.memoryUsed();
+    if (!output.empty() || a.eval.size()) j["output"] = output;
+    if (!notes.empty()) j["notes"] = notes;
+    return j;
+}
+
+void printHuman(const nlohmann::json& r) {
+    std::string out = fmt::format("mode {}  gamemode {}  map {}  ticks {}  CurTime {:.3f}\n", r["mode"].get<std::string>(),
+                                  r["gamemode"].get<std::string>(), r["map"].get<std::string>(),
+                                  r["ticks"].get<std::uint64_t>(), r["curTime"].get<double>());
+    out += fmt::format("files loaded: {}\n", r["filesLoaded"].size());
+    for (const auto& f : r["filesLoaded"]) out += fmt::format("  {}\n", f.get<std::string>());
+    out += "hooks called:\n";
+    for (const auto& [name, count] : r["hooks"].items()) out += fmt::format("  {:<24} {}\n", name, count.get<std::uint64_t>());
+    out += fmt::format("timers fired: {}\n", r["timersFired"]["total"].get<std::uint64_t>());
+    out += fmt::format("entities: {}\n", r["entities"].get<int>());
+    out += fmt::format("errors: {}\n", r["errors"].size());
+    for (const auto& e : r["errors"]) {
+        const auto file = e["file"].get<std::string>();
+        out += file.empty() ? fmt::format("  {}\n", e["message"].get<std::string>())
+                            : fmt::format("  {}:{}: {}\n", file, e["line"].get<int>(), e["message"].get<std::string>());
+    }
+    if (r.contains("notes"))
+        for (const auto& n : r["notes"]) out += fmt::format("note: {}\n", n.get<std::string>());
+    std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+int runRepl(glua::Runtime& rt) {
+    std::string line;
+    std::fputs("vestige lua REPL (GLua syntax; Ctrl-D to quit; `:tick N` advances ticks)\n> ", stdout);
+    std::fflush(stdout);
+    while (std::getline(std::cin, line)) {
+        if (line.rfind(":tick", 0) == 0) {
+            const long n = std::strtol(line.c_str() + 5, nullptr, 10);
+            rt.runTicks(n > 0 ? static_cast<std::uint64_t>(n) : 1);
+            std::printf("tick %llu  CurTime %.3f\n", static_cast<unsigned long long>(rt.currentTick()), rt.curTime());
+        } else if (!line.empty()) {
+            auto r = rt.eval(line, "repl");
+            if (r && !r->empty()) std::printf("%s\n", r->c_str());
+        }
+        std::fputs("> ", stdout);
+        std::fflush(stdout);
+    }
+    std::fputs("\n", stdout);
+    return kExitOk;
+}
+
+}  // namespace
+
+void addLuaCommand(CLI::App& cli, AppContext& ctx) {
+    auto* cmd = cli.add_subcommand("lua", "Run GLua scripts, an addon or a gamemode headless and report hooks, timers, errors");
+    auto* json = addJsonFlag(cmd);
+    static LuaArgs a;
+    cmd->add_option("TARGET", a.target, "A .lua file, or an addon/gamemode folder (with lua/ and/or gamemodes/)");
+    cmd->add_option("--gmod-dir", a.gmodDir, "GMod install mode: a garrysmod/ folder whose lua/includes run as-is");
+    cmd->add_option("--gamemode", a.gamemode, "Gamemode to load (default: base, or the addon's only gamemode)");
+    cmd->add_option("--map", a.map, "Map .bsp (name only for now; entities from the BSP are not loaded yet)");
+    cmd->add_option("--ticks", a.ticks, "Ticks to simulate after boot")->capture_default_str();
+    cmd->add_option("--tick-rate", a.tickRate, "Ticks per second")->capture_default_str();
+    cmd->add_option("--data-dir", a.dataDir, "Folder for the DATA path id (file.Write); default: none, or <gmod-dir>/data");
+    cmd->add_option("--budget", a.budget, "VM instructions per engine->Lua call (0 = unlimited, JIT on)")->capture_default_str();
+    cmd->add_option("--memory-mb", a.memoryMb, "Lua heap ceiling in MiB (0 = unlimited)")->capture_default_str();
+    cmd->add_option("-e,--eval", a.eval, "GLua code to run after boot (before ticks)");
+    cmd->add_flag("--repl", a.repl, "Interactive prompt after boot");
+    cmd->footer("Example: vestige lua --ticks 200 --json my_addon/\n"
+                "         vestige lua -e 'print(Vector(1, 2, 3) * 2)' --ticks 0");
+    cmd->callback([&ctx, json] {
+        ctx.json = json->count() > 0;
+        ctx.run = [&ctx] {
+            glua::Options opt;
+            std::vector<std::string> notes;
+            std::string output;
+            if (ctx.json) opt.output = [&output](std::string_view s) { output.append(s); };
+            if (!a.gmodDir.empty()) {
+                std::error_code ec;
+                if (!fs::is_directory(a.gmodDir, ec))
+                    return reportError(ctx, Error("lua.gmod_dir", "not a directory").file(a.gmodDir));
+                opt.gmodDir = fs::path(a.gmodDir);
+                opt.dataDir = fs::path(a.gmodDir) / "data";
+            }
+            if (!a.dataDir.empty()) opt.dataDir = fs::path(a.dataDir);
+            std::optional<fs::path> scriptFile;
+            if (!a.target.empty()) {
+                std::error_code ec;
+                const fs::path t(a.target);
+                if (fs::is_directory(t, ec)) {
+                    opt.addonDirs.push_back(t);
+                    if (a.gamemode.empty()) a.gamemode = soleGamemode(t);
+                } else if (fs::is_regular_file(t, ec)) {
+                    scriptFile = t;
+                    opt.addonDirs.push_back(t.parent_path().empty() ? fs::path(".") : t.parent_path());
+                } else {
+                    return reportError(ctx, Error("lua.target", "no such file or folder").file(a.target));
+                }
+            }
+            if (!a.gamemode.empty()) opt.gamemode = a.gamemode;
+            if (!a.map.empty()) {
+                opt.map = fs::path(a.map).stem().string();
+                notes.push_back("--map: the map name is set; BSP entities are not loaded yet (pending the BSP module)");
+            }
+            if (!(a.tickRate > 0) || a.tickRate > 10000)
+                return reportError(ctx, Error("lua.tick_rate", "tick rate must be in (0, 10000]").field("--tick-rate"));
+            opt.tickRate = a.tickRate;
+            opt.instructionBudget = a.budget;
+            opt.memoryLimit = static_cast<std::size_t>(a.memoryMb) << 20;
+            auto rt = glua::Runtime::create(std::move(opt));
+            if (!rt) return reportError(ctx, rt.error());
+            glua::Runtime& r = **rt;
+            if (auto st = r.boot(); !st) return reportError(ctx, st.error());
+            if (scriptFile) (void)r.runHostFile(*scriptFile);
+            if (!a.eval.empty()) {
+                auto res = r.eval(a.eval, "eval");
+                if (res && !res->empty()) r.print(*res + "\n");
+            }
+            if (a.repl) return runRepl(r);
+            r.runTicks(a.ticks);
+            const auto report = buildReport(r, a, ctx.json ? output : std::string(), notes);
+            if (ctx.json) printOut(report.dump(2));
+            else printHuman(report);
+            return r.errors().empty() ? kExitOk : kExitError;
+        };
+    });
+}
+
 }  // namespace vestige::app

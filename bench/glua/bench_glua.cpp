@@ -1,0 +1,104 @@
+// GLua binding cost: Vector arithmetic, Vector methods and Entity:GetPos against a raw LuaJIT
+// C-function call in the same Lua loop; hook.Run dispatch against a raw lua_pcall of the same
+// function. Arg 0 = JIT on (no instruction budget), 1 = interpreter with the budget hook (default).
+#include <benchmark/benchmark.h>
+#include <lua.hpp>
+
+#include "vestige/source/glua/runtime.hpp"
+
+namespace {
+
+using vestige::source::glua::Options;
+using vestige::source::glua::Runtime;
+
+constexpr int kLoop = 10000;
+
+std::unique_ptr<Runtime> makeRuntime(bool budget) {
+    Options opt;
+    opt.instructionBudget = budget ? 4'000'000'000ull : 0;
+    opt.output = [](std::string_view) {};
+    auto rt = Runtime::create(std::move(opt));
+    if (!rt || !(*rt)->boot().ok()) std::abort();
+    (*rt)->tick();
+    return std::move(*rt);
+}
+
+int rawNoop(lua_State* L) {
+    lua_pushnumber(L, 1);
+    return 1;
+}
+
+// Compiles `body` inside a numeric loop into a function and times one call per iteration batch.
+void runLoop(benchmark::State& state, const char* setup, const char* body) {
+    auto rt = makeRuntime(state.range(0) != 0);
+    lua_State* L = rt->state();
+    lua_pushcfunction(L, rawNoop);
+    lua_setglobal(L, "rawnoop");
+    const std::string code = std::string(setup) + "\nreturn function() for i = 1, " + std::to_string(kLoop) +
+                             " do " + body + " end end";
+    if (luaL_loadbuffer(L, code.data(), code.size(), "=bench") != 0 || lua_pcall(L, 0, 1, 0) != 0) {
+        state.SkipWithError(lua_tostring(L, -1));
+        return;
+    }
+    const int fn = luaL_ref(L, LUA_REGISTRYINDEX);
+    for (auto _ : state) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
+        if (!rt->protectedCall(0, 0)) {
+            state.SkipWithError("lua error");
+            return;
+        }
+    }
+    state.SetItemsProcessed(state.iterations() * kLoop);
+}
+
+void BM_Baseline_EmptyLoop(benchmark::State& s) { runLoop(s, "local x", "x = i"); }
+void BM_Baseline_RawCFunction(benchmark::State& s) { runLoop(s, "local f, x = rawnoop", "x = f(i)"); }
+void BM_VectorAdd(benchmark::State& s) { runLoop(s, "local a, b, c = Vector(1, 2, 3), Vector(4, 5, 6)", "c = a + b"); }
+void BM_VectorScale(benchmark::State& s) { runLoop(s, "local a, c = Vector(1, 2, 3)", "c = a * 2"); }
+void BM_VectorLength(benchmark::State& s) { runLoop(s, "local a, c = Vector(1, 2, 3)", "c = a:Length()"); }
+void BM_VectorFieldX(benchmark::State& s) { runLoop(s, "local a, c = Vector(1, 2, 3)", "c = a.x"); }
+void BM_EntityGetPos(benchmark::State& s) { runLoop(s, "local e, p = Entity(1)", "p = e:GetPos()"); }
+
+// hook.Run("BenchEvent", i) with one hook vs lua_pcall of that same function.
+void hookBench(benchmark::State& state, bool viaHook) {
+    auto rt = makeRuntime(state.range(0) != 0);
+    lua_State* L = rt->state();
+    const char* setup = "sum = 0 benchfn = function(x) sum = sum + x end hook.Add('BenchEvent', 'b', benchfn)";
+    if (luaL_dostring(L, setup) != 0) {
+        state.SkipWithError("setup");
+        return;
+    }
+    lua_getglobal(L, "hook");
+    lua_getfield(L, -1, "Run");
+    const int run = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_getglobal(L, "benchfn");
+    const int fn = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_settop(L, 0);
+    for (auto _ : state) {
+        if (viaHook) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, run);
+            lua_pushliteral(L, "BenchEvent");
+            lua_pushnumber(L, 1);
+            if (lua_pcall(L, 2, 0, 0) != 0) std::abort();
+        } else {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
+            lua_pushnumber(L, 1);
+            if (lua_pcall(L, 1, 0, 0) != 0) std::abort();
+        }
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+void BM_Baseline_RawPcall(benchmark::State& s) { hookBench(s, false); }
+void BM_HookRun(benchmark::State& s) { hookBench(s, true); }
+
+}  // namespace
+
+BENCHMARK(BM_Baseline_EmptyLoop)->Arg(0)->Arg(1);
+BENCHMARK(BM_Baseline_RawCFunction)->Arg(0)->Arg(1);
+BENCHMARK(BM_VectorAdd)->Arg(0)->Arg(1);
+BENCHMARK(BM_VectorScale)->Arg(0)->Arg(1);
+BENCHMARK(BM_VectorLength)->Arg(0)->Arg(1);
+BENCHMARK(BM_VectorFieldX)->Arg(0)->Arg(1);
+BENCHMARK(BM_EntityGetPos)->Arg(0)->Arg(1);
+BENCHMARK(BM_Baseline_RawPcall)->Arg(0)->Arg(1);
+BENCHMARK(BM_HookRun)->Arg(0)->Arg(1);

@@ -1,0 +1,179 @@
+#pragma once
+// GLua runtime: one LuaJIT state per realm (server only for now) with GMod's native API.
+//
+// Error model: every entry from C++ into Lua goes through a protected call with a traceback
+// handler; a failure becomes a LuaError {file, line, message, traceback} in errors() and never
+// escapes as a longjmp or exception. Bindings raise Lua errors only where no C++ object with a
+// destructor is live; out-of-memory inside a push is the one case that unwinds through C++ frames,
+// which LuaJIT on x86-64 does with the C++ unwinder (destructors run), documented in docs/glua.md.
+//
+// Determinism: CurTime/RealTime/SysTime are tick * interval; timers fire in creation order;
+// no wall clock or pointer value reaches a script.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "vestige/core/math.hpp"
+#include "vestige/core/result.hpp"
+
+struct lua_State;
+struct lua_Debug;
+
+namespace vestige::source::glua {
+
+struct TraceQuery {
+    Vec3 start, end;
+    Vec3 mins, maxs;       // zero for TraceLine
+    bool hull = false;
+    std::uint32_t mask = 0;
+    std::vector<int> filter;  // entity indices to ignore
+};
+
+struct TraceHit {
+    bool hit = false;
+    float fraction = 1.0f;
+    Vec3 hitPos;
+    Vec3 hitNormal;
+    int entity = -1;        // -1: none, 0: world
+    bool startSolid = false;
+};
+
+// The collision module plugs in here; the default traces against nothing.
+using TraceFn = std::function<TraceHit(const TraceQuery&)>;
+
+struct LuaError {
+    std::string file;       // chunk path, "" when the message carries no position
+    int line = 0;
+    std::string message;    // without the "file:line: " prefix
+    std::string traceback;
+    [[nodiscard]] std::string render() const;  // "file:line: message"
+};
+
+// An entity created by the map before InitPostEntity.
+struct MapEntity {
+    std::string className;
+    std::string model;
+    std::string targetName;
+    Vec3 origin;
+    Vec3 angles;  // pitch yaw roll, degrees
+};
+
+struct Options {
+    std::optional<std::filesystem::path> gmodDir;    // GMod install mode: a garrysmod/ directory
+    std::vector<std::filesystem::path> addonDirs;    // extra roots with lua/ and gamemodes/, searched first
+    std::optional<std::filesystem::path> dataDir;    // DATA path id (the only writable one); none = writes refused
+    std::string gamemode = "base";
+    std::string map = "gm_construct";
+    double tickRate = 66.666666666666667;
+    std::uint64_t instructionBudget = 200'000'000;  // VM instructions per engine->Lua call; 0 = unlimited (JIT on)
+    std::size_t memoryLimit = std::size_t(512) << 20;  // bytes; 0 = unlimited
+    std::vector<MapEntity> mapEntities;
+    TraceFn trace;
+    std::function<void(std::string_view)> output;   // print/Msg sink; default stdout
+};
+
+struct TimerFire {
+    std::string name;  // "" for timer.Simple
+    std::uint64_t tick = 0;
+};
+
+class Runtime;
+
+// The in-engine entity list Lua sees through Entity/ents/player.
+struct EntityRecord {
+    int index = -1;
+    std::uint32_t serial = 0;
+    bool alive = false;
+    bool isPlayer = false;
+    std::string className;
+    std::string model;
+    std::string name;
+    Vec3 pos, angles, velocity;
+    int health = 0;
+};
+
+class Runtime {
+public:
+    ~Runtime();
+    Runtime(const Runtime&) = delete;
+    Runtime& operator=(const Runtime&) = delete;
+
+    // Creates the state and installs the native API (no Lua files run yet).
+    [[nodiscard]] static Result<std::unique_ptr<Runtime>> create(Options options);
+
+    // Runs the base library (ours, or the install's lua/includes/init.lua), autorun files,
+    // the gamemode, then Initialize, map entities and InitPostEntity. Lua errors are recorded in
+    // errors(); the Status fails only when the base library itself cannot run.
+    [[nodiscard]] Status boot();
+    // Runs one file by path id "LUA"-relative virtual path, or a host file (chunk name = its name).
+    [[nodiscard]] Status runHostFile(const std::filesystem::path& path);
+    [[nodiscard]] Status runString(std::string_view code, std::string_view chunkName);
+    // Evaluates code (GLua syntax) and returns its results joined by tabs (for tests and the REPL).
+    [[nodiscard]] Result<std::string> eval(std::string_view code, std::string_view chunkName = "eval");
+
+    // Advances the clock by one tick: player spawn on tick 1, then Think, Tick, timers.
+    void tick();
+    void runTicks(std::uint64_t n) { for (std::uint64_t i = 0; i < n; ++i) tick(); }
+
+    // Calls hook.Call(name, GAMEMODE) with no arguments; counted in hookCounts().
+    void callHook(std::string_view name);
+
+    [[nodiscard]] const Options& options() const { return mOptions; }
+    [[nodiscard]] lua_State* state() const { return mL; }
+    [[nodiscard]] std::uint64_t currentTick() const { return mTick; }
+    [[nodiscard]] double curTime() const { return static_cast<double>(mTick) / mOptions.tickRate; }
+    [[nodiscard]] double interval() const { return 1.0 / mOptions.tickRate; }
+    [[nodiscard]] const std::vector<LuaError>& errors() const { return mErrors; }
+    [[nodiscard]] const std::vector<std::string>& filesLoaded() const { return mFilesLoaded; }
+    // Engine-dispatched hooks plus, in standalone mode, every hook.Call/Run made by scripts.
+    [[nodiscard]] std::map<std::string, std::uint64_t> hookCounts() const;
+    [[nodiscard]] const std::vector<TimerFire>& timersFired() const { return mTimersFired; }
+    [[nodiscard]] const std::vector<EntityRecord>& entities() const { return mEntities; }
+    [[nodiscard]] std::size_t memoryUsed() const { return mMemUsed; }
+    [[nodiscard]] std::uint64_t warnings() const { return mWarnings; }
+    [[nodiscard]] bool budgetExceeded() const { return mBudgetHit; }
+
+    // ---- internal API used by the bindings (src/*.cpp) ----
+    struct Timer;
+    struct Impl;
+    Impl& impl() { return *mImpl; }
+    static Runtime& from(lua_State* L);
+    void recordError(LuaError e);
+    void warn(std::string_view message);
+    void print(std::string_view text);
+    // Protected call of the function below nargs arguments; records and returns false on error.
+    bool protectedCall(int nargs, int nresults);
+    std::vector<EntityRecord>& entityList() { return mEntities; }
+    void noteFileLoaded(std::string path) { mFilesLoaded.push_back(std::move(path)); }
+    void noteTimerFired(std::string name) { mTimersFired.push_back({std::move(name), mTick}); }
+    void countHook(std::string_view name);
+
+private:
+    explicit Runtime(Options options);
+    static void* allocate(void* ud, void* ptr, std::size_t oldSize, std::size_t newSize);
+    static void countHookFn(lua_State* L, ::lua_Debug* ar);
+
+    Options mOptions;
+    lua_State* mL = nullptr;
+    std::unique_ptr<Impl> mImpl;
+    std::uint64_t mTick = 0;
+    std::size_t mMemUsed = 0;
+    std::uint64_t mInstructions = 0;
+    int mCallDepth = 0;
+    bool mBudgetHit = false;
+    std::uint64_t mWarnings = 0;
+    std::vector<LuaError> mErrors;
+    std::vector<std::string> mFilesLoaded;
+    std::vector<TimerFire> mTimersFired;
+    std::vector<EntityRecord> mEntities;
+    std::map<std::string, std::uint64_t> mHookCounts;
+    bool mBooted = false;
+};
+
+}  // namespace vestige::source::glua

@@ -1,0 +1,583 @@
+// Entity / Player userdata over the runtime's entity list, and the ents and player libraries.
+// An Entity userdata holds {index, serial}; a removed entity's serial no longer matches, so stale
+// handles read as invalid instead of aliasing a newer entity. One userdata per live entity is
+// cached so Entity(1) == Entity(1) and the value works as a table key.
+#include <cmath>
+#include <cstdio>
+#include <new>
+
+#include "internal.hpp"
+
+namespace vestige::source::glua {
+namespace {
+
+struct EntHandle {
+    int index;
+    std::uint32_t serial;
+};
+
+Runtime& rtOf(lua_State* L) { return Runtime::from(L); }
+
+EntHandle* testHandle(Runtime& rt, lua_State* L, int idx) {
+    void* p = lua_touserdata(L, idx);
+    if (!p || !lua_getmetatable(L, idx)) return nullptr;
+    const void* mt = lua_topointer(L, -1);
+    lua_pop(L, 1);
+    auto& impl = rt.impl();
+    return (mt == impl.entityMeta || mt == impl.playerMeta) ? static_cast<EntHandle*>(p) : nullptr;
+}
+
+EntityRecord* checkEnt(lua_State* L, int idx) {
+    Runtime& rt = rtOf(L);
+    if (!testHandle(rt, L, idx)) luaL_typerror(L, idx, "Entity");
+    EntityRecord* e = toEntity(rt, L, idx);
+    if (!e) luaL_error(L, "Tried to use a NULL entity!");
+    return e;
+}
+
+EntityRecord* checkPlayer(lua_State* L, int idx) {
+    EntityRecord* e = checkEnt(L, idx);
+    if (!e->isPlayer) luaL_typerror(L, idx, "Player");
+    return e;
+}
+
+Vec3 checkVec(lua_State* L, int idx) {
+    Vec3* v = toVector(rtOf(L), L, idx);
+    if (!v) luaL_typerror(L, idx, "Vector");
+    return *v;
+}
+
+Vec3 checkAng(lua_State* L, int idx) {
+    Vec3* v = toAngle(rtOf(L), L, idx);
+    if (!v) luaL_typerror(L, idx, "Angle");
+    return *v;
+}
+
+// Pushes registry[ref][index], creating the inner table when `create`.
+bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    lua_rawgeti(L, -1, index);
+    if (lua_istable(L, -1)) {
+        lua_remove(L, -2);
+        return true;
+    }
+    lua_pop(L, 1);
+    if (!create) {
+        lua_pop(L, 1);
+        return false;
+    }
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, index);
+    lua_remove(L, -2);
+    return true;
+}
+
+// ---- metamethods ----
+int eIndex(lua_State* L) {
+    Runtime& rt = rtOf(L);
+    lua_getmetatable(L, 1);
+    const void* mt = lua_topointer(L, -1);
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
+    if (!lua_isnil(L, -1)) return 1;
+    lua_pop(L, 2);
+    if (mt == rt.impl().playerMeta) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, rt.impl().entityMetaRef);
+        lua_pushvalue(L, 2);
+        lua_rawget(L, -2);
+        if (!lua_isnil(L, -1)) return 1;
+        lua_pop(L, 2);
+    }
+    EntityRecord* e = toEntity(rt, L, 1);
+    if (!e) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (!pushPerEntityTable(L, rt.impl().entityTablesRef, e->index, false)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
+    return 1;
+}
+
+int eNewindex(lua_State* L) {
+    Runtime& rt = rtOf(L);
+    EntityRecord* e = checkEnt(L, 1);
+    pushPerEntityTable(L, rt.impl().entityTablesRef, e->index, true);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, -3);
+    return 0;
+}
+
+int eToString(lua_State* L) {
+    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    char buf[256];
+    if (!e) std::snprintf(buf, sizeof buf, "[NULL Entity]");
+    else if (e->isPlayer) std::snprintf(buf, sizeof buf, "Player [%d][%s]", e->index, e->name.c_str());
+    else std::snprintf(buf, sizeof buf, "Entity [%d][%s]", e->index, e->className.c_str());
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+int eEq(lua_State* L) {
+    Runtime& rt = rtOf(L);
+    EntHandle* a = testHandle(rt, L, 1);
+    EntHandle* b = testHandle(rt, L, 2);
+    lua_pushboolean(L, a && b && a->index == b->index && a->serial == b->serial);
+    return 1;
+}
+
+int eConcat(lua_State* L) {
+    for (int i = 1; i <= 2; ++i) {
+        if (lua_type(L, i) == LUA_TUSERDATA) {
+            lua_pushcfunction(L, eToString);
+            lua_pushvalue(L, i);
+            lua_call(L, 1, 1);
+            lua_replace(L, i);
+        }
+    }
+    lua_concat(L, 2);
+    return 1;
+}
+
+// ---- Entity methods ----
+int eIsValid(lua_State* L) { lua_pushboolean(L, toEntity(rtOf(L), L, 1) != nullptr); return 1; }
+int eEntIndex(lua_State* L) {
+    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    lua_pushinteger(L, e ? e->index : 0);
+    return 1;
+}
+int eGetPos(lua_State* L) { pushVector(rtOf(L), L, checkEnt(L, 1)->pos); return 1; }
+int eGetAngles(lua_State* L) { pushAngle(rtOf(L), L, checkEnt(L, 1)->angles); return 1; }
+int eGetVelocity(lua_State* L) { pushVector(rtOf(L), L, checkEnt(L, 1)->velocity); return 1; }
+
+// Non-finite values never enter engine state (seed D1): warn and keep the old value.
+int setVec3Field(lua_State* L, Vec3 EntityRecord::*field, bool angle, const char* what) {
+    EntityRecord* e = checkEnt(L, 1);
+    const Vec3 v = angle ? checkAng(L, 2) : checkVec(L, 2);
+    if (!isFinite(v)) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%s: refused a non-finite value for entity %d", what, e->index);
+        rtOf(L).warn(buf);
+        return 0;
+    }
+    e->*field = v;
+    return 0;
+}
+int eSetPos(lua_State* L) { return setVec3Field(L, &EntityRecord::pos, false, "SetPos"); }
+int eSetAngles(lua_State* L) { return setVec3Field(L, &EntityRecord::angles, true, "SetAngles"); }
+int eSetVelocity(lua_State* L) { return setVec3Field(L, &EntityRecord::velocity, false, "SetVelocity"); }
+int eGetClass(lua_State* L) { lua_pushstring(L, checkEnt(L, 1)->className.c_str()); return 1; }
+int eGetModel(lua_State* L) { lua_pushstring(L, checkEnt(L, 1)->model.c_str()); return 1; }
+int eSetModel(lua_State* L) {
+    EntityRecord* e = checkEnt(L, 1);
+    std::size_t len = 0;
+    const char* s = luaL_checklstring(L, 2, &len);
+    e->model.assign(s, len);
+    return 0;
+}
+int eGetName(lua_State* L) { lua_pushstring(L, checkEnt(L, 1)->name.c_str()); return 1; }
+int eSetName(lua_State* L) {
+    EntityRecord* e = checkEnt(L, 1);
+    std::size_t len = 0;
+    const char* s = luaL_checklstring(L, 2, &len);
+    e->name.assign(s, len);
+    return 0;
+}
+int eHealth(lua_State* L) { lua_pushinteger(L, checkEnt(L, 1)->health); return 1; }
+int eSetHealth(lua_State* L) {
+    EntityRecord* e = checkEnt(L, 1);
+    const lua_Number h = luaL_checknumber(L, 2);
+    if (!std::isfinite(h)) {
+        rtOf(L).warn("SetHealth: refused a non-finite value");
+        return 0;
+    }
+    e->health = static_cast<int>(std::fmax(-2147483647.0, std::fmin(2147483647.0, h)));
+    return 0;
+}
+int eGetMaxHealth(lua_State* L) { checkEnt(L, 1); lua_pushinteger(L, 100); return 1; }
+int eIsPlayer(lua_State* L) { EntityRecord* e = toEntity(rtOf(L), L, 1); lua_pushboolean(L, e && e->isPlayer); return 1; }
+int eIsWorld(lua_State* L) { EntityRecord* e = toEntity(rtOf(L), L, 1); lua_pushboolean(L, e && e->index == 0); return 1; }
+int eFalse(lua_State* L) { lua_pushboolean(L, 0); return 1; }
+int eNoop(lua_State* L) { checkEnt(L, 1); return 0; }
+int eTrue(lua_State* L) { checkEnt(L, 1); lua_pushboolean(L, 1); return 1; }
+int eGetTable(lua_State* L) {
+    EntityRecord* e = checkEnt(L, 1);
+    pushPerEntityTable(L, rtOf(L).impl().entityTablesRef, e->index, true);
+    return 1;
+}
+int eRemove(lua_State* L) {
+    Runtime& rt = rtOf(L);
+    EntityRecord* e = checkEnt(L, 1);
+    if (e->index == 0 || e->isPlayer) return luaL_error(L, "cannot remove %s", e->index == 0 ? "the world" : "a player");
+    const int index = e->index;
+    e->alive = false;
+    auto& impl = rt.impl();
+    for (int ref : {impl.entityCacheRef, impl.entityTablesRef, impl.nwRef}) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+        lua_pushnil(L);
+        lua_rawseti(L, -2, index);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+int eDirection(lua_State* L, int which) {
+    Vec3 v[3];
+    angleVectors(checkEnt(L, 1)->angles, &v[0], &v[1], &v[2]);
+    pushVector(rtOf(L), L, v[which]);
+    return 1;
+}
+int eGetForward(lua_State* L) { return eDirection(L, 0); }
+int eGetRight(lua_State* L) { return eDirection(L, 1); }
+int eGetUp(lua_State* L) { return eDirection(L, 2); }
+int eGetOwner(lua_State* L) { checkEnt(L, 1); pushEntity(rtOf(L), L, -1); return 1; }
+
+// ---- networked vars (local in single player; same API) ----
+enum class NwKind { Int, Float, Bool, String, Vector, Angle, Entity };
+
+bool nwMatches(Runtime& rt, lua_State* L, int idx, NwKind kind) {
+    switch (kind) {
+        case NwKind::Int:
+        case NwKind::Float: return lua_type(L, idx) == LUA_TNUMBER;
+        case NwKind::Bool: return lua_type(L, idx) == LUA_TBOOLEAN;
+        case NwKind::String: return lua_type(L, idx) == LUA_TSTRING;
+        case NwKind::Vector: return toVector(rt, L, idx) != nullptr;
+        case NwKind::Angle: return toAngle(rt, L, idx) != nullptr;
+        case NwKind::Entity: return testHandle(rt, L, idx) != nullptr;
+    }
+    return false;
+}
+
+int nwSet(lua_State* L, NwKind kind) {
+    Runtime& rt = rtOf(L);
+    EntityRecord* e = checkEnt(L, 1);
+    luaL_checkstring(L, 2);
+    lua_settop(L, 3);
+    switch (kind) {
+        case NwKind::Int: lua_pushnumber(L, std::trunc(luaL_optnumber(L, 3, 0))); break;
+        case NwKind::Float: lua_pushnumber(L, luaL_optnumber(L, 3, 0)); break;
+        case NwKind::Bool: lua_pushboolean(L, lua_toboolean(L, 3)); break;
+        case NwKind::String: lua_getglobal(L, "tostring"); lua_pushvalue(L, 3); lua_call(L, 1, 1); break;
+        case NwKind::Vector: pushVector(rt, L, checkVec(L, 3)); break;
+        case NwKind::Angle: pushAngle(rt, L, checkAng(L, 3)); break;
+        case NwKind::Entity:
+            if (!testHandle(rt, L, 3)) luaL_typerror(L, 3, "Entity");
+            lua_pushvalue(L, 3);
+            break;
+    }
+    pushPerEntityTable(L, rt.impl().nwRef, e->index, true);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 4);
+    lua_rawset(L, -3);
+    return 0;
+}
+
+int nwGet(lua_State* L, NwKind kind) {
+    Runtime& rt = rtOf(L);
+    EntityRecord* e = checkEnt(L, 1);
+    luaL_checkstring(L, 2);
+    lua_settop(L, 3);
+    if (pushPerEntityTable(L, rt.impl().nwRef, e->index, false)) {
+        lua_pushvalue(L, 2);
+        lua_rawget(L, -2);
+        if (nwMatches(rt, L, -1, kind)) return 1;
+        lua_pop(L, 2);
+    }
+    if (!lua_isnil(L, 3)) {
+        lua_pushvalue(L, 3);
+        return 1;
+    }
+    switch (kind) {
+        case NwKind::Int:
+        case NwKind::Float: lua_pushnumber(L, 0); break;
+        case NwKind::Bool: lua_pushboolean(L, 0); break;
+        case NwKind::String: lua_pushstring(L, ""); break;
+        case NwKind::Vector: pushVector(rt, L, {}); break;
+        case NwKind::Angle: pushAngle(rt, L, {}); break;
+        case NwKind::Entity: pushEntity(rt, L, -1); break;
+    }
+    return 1;
+}
+
+#define VESTIGE_NW(Name, Kind)                                   \
+    int set##Name(lua_State* L) { return nwSet(L, NwKind::Kind); } \
+    int get##Name(lua_State* L) { return nwGet(L, NwKind::Kind); }
+VESTIGE_NW(Int, Int)
+VESTIGE_NW(Float, Float)
+VESTIGE_NW(Bool, Bool)
+VESTIGE_NW(String, String)
+VESTIGE_NW(Vector, Vector)
+VESTIGE_NW(Angle, Angle)
+VESTIGE_NW(Entity, Entity)
+#undef VESTIGE_NW
+
+// ---- Player methods ----
+int pNick(lua_State* L) { lua_pushstring(L, checkPlayer(L, 1)->name.c_str()); return 1; }
+int pSteamID(lua_State* L) { checkPlayer(L, 1); lua_pushstring(L, "STEAM_0:0:0"); return 1; }
+int pSteamID64(lua_State* L) { checkPlayer(L, 1); lua_pushstring(L, "0"); return 1; }
+int pUserID(lua_State* L) { lua_pushinteger(L, checkPlayer(L, 1)->index); return 1; }
+int pAlive(lua_State* L) { lua_pushboolean(L, checkPlayer(L, 1)->health > 0); return 1; }
+int pTrueP(lua_State* L) { checkPlayer(L, 1); lua_pushboolean(L, 1); return 1; }
+int pFalseP(lua_State* L) { checkPlayer(L, 1); lua_pushboolean(L, 0); return 1; }
+int pChatPrint(lua_State* L) {
+    checkPlayer(L, 1);
+    std::size_t len = 0;
+    const char* s = luaL_checklstring(L, lua_gettop(L) >= 3 ? 3 : 2, &len);
+    lua_pushlstring(L, s, len);
+    lua_pushliteral(L, "\n");
+    lua_concat(L, 2);
+    rtOf(L).print(lua_tostring(L, -1));
+    return 0;
+}
+int pShootPos(lua_State* L) {
+    EntityRecord* e = checkPlayer(L, 1);
+    pushVector(rtOf(L), L, e->pos + Vec3{0, 0, 64});
+    return 1;
+}
+int pEyeAngles(lua_State* L) { pushAngle(rtOf(L), L, checkPlayer(L, 1)->angles); return 1; }
+int pAimVector(lua_State* L) {
+    Vec3 f;
+    angleVectors(checkPlayer(L, 1)->angles, &f, nullptr, nullptr);
+    pushVector(rtOf(L), L, f);
+    return 1;
+}
+int pSetEyeAngles(lua_State* L) { return setVec3Field(L, &EntityRecord::angles, true, "SetEyeAngles"); }
+int pKill(lua_State* L) { checkPlayer(L, 1)->health = 0; return 0; }
+
+const luaL_Reg kEntityMethods[] = {
+    {"__index", eIndex}, {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
+    {"__concat", eConcat}, {"IsValid", eIsValid}, {"EntIndex", eEntIndex}, {"GetPos", eGetPos},
+    {"SetPos", eSetPos}, {"GetAngles", eGetAngles}, {"SetAngles", eSetAngles}, {"GetVelocity", eGetVelocity},
+    {"SetVelocity", eSetVelocity}, {"GetClass", eGetClass}, {"GetModel", eGetModel}, {"SetModel", eSetModel},
+    {"GetName", eGetName}, {"SetName", eSetName}, {"Health", eHealth}, {"SetHealth", eSetHealth},
+    {"GetMaxHealth", eGetMaxHealth}, {"IsPlayer", eIsPlayer}, {"IsWorld", eIsWorld}, {"IsNPC", eFalse},
+    {"IsWeapon", eFalse}, {"IsVehicle", eFalse}, {"IsRagdoll", eFalse}, {"Spawn", eNoop}, {"Activate", eNoop},
+    {"PhysicsInit", eTrue}, {"SetMoveType", eNoop}, {"SetSolid", eNoop}, {"SetColor", eNoop},
+    {"SetNoDraw", eNoop}, {"DrawShadow", eNoop}, {"SetOwner", eNoop}, {"GetOwner", eGetOwner},
+    {"GetTable", eGetTable}, {"Remove", eRemove}, {"GetForward", eGetForward}, {"GetRight", eGetRight},
+    {"GetUp", eGetUp}, {"WorldSpaceCenter", eGetPos}, {"EyePos", eGetPos},
+    {"SetNWInt", setInt}, {"GetNWInt", getInt}, {"SetNWFloat", setFloat}, {"GetNWFloat", getFloat},
+    {"SetNWBool", setBool}, {"GetNWBool", getBool}, {"SetNWString", setString}, {"GetNWString", getString},
+    {"SetNWVector", setVector}, {"GetNWVector", getVector}, {"SetNWAngle", setAngle}, {"GetNWAngle", getAngle},
+    {"SetNWEntity", setEntity}, {"GetNWEntity", getEntity},
+    {"SetNW2Int", setInt}, {"GetNW2Int", getInt}, {"SetNW2Float", setFloat}, {"GetNW2Float", getFloat},
+    {"SetNW2Bool", setBool}, {"GetNW2Bool", getBool}, {"SetNW2String", setString}, {"GetNW2String", getString},
+    {nullptr, nullptr}};
+
+const luaL_Reg kPlayerMethods[] = {
+    {"__index", eIndex}, {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
+    {"__concat", eConcat}, {"Nick", pNick}, {"Name", pNick}, {"GetName", pNick}, {"SteamID", pSteamID},
+    {"SteamID64", pSteamID64}, {"UniqueID", pSteamID64}, {"UserID", pUserID}, {"Alive", pAlive},
+    {"IsAdmin", pTrueP}, {"IsSuperAdmin", pTrueP}, {"IsListenServerHost", pTrueP}, {"IsBot", pFalseP},
+    {"ChatPrint", pChatPrint}, {"PrintMessage", pChatPrint}, {"GetShootPos", pShootPos}, {"EyePos", pShootPos},
+    {"EyeAngles", pEyeAngles}, {"GetAimVector", pAimVector}, {"SetEyeAngles", pSetEyeAngles}, {"Kill", pKill},
+    {nullptr, nullptr}};
+
+// ---- constructors and libraries ----
+int lEntity(lua_State* L) {
+    const lua_Number n = luaL_checknumber(L, 1);
+    pushEntity(rtOf(L), L, std::isfinite(n) ? static_cast<int>(n) : -1);
+    return 1;
+}
+
+int lPlayer(lua_State* L) {
+    // Player(userID): user ids equal entity indices here.
+    const lua_Number n = luaL_checknumber(L, 1);
+    Runtime& rt = rtOf(L);
+    const int i = std::isfinite(n) ? static_cast<int>(n) : -1;
+    if (i >= 1 && static_cast<std::size_t>(i) < rt.entities().size() && rt.entities()[static_cast<std::size_t>(i)].isPlayer)
+        pushEntity(rt, L, i);
+    else
+        pushEntity(rt, L, -1);
+    return 1;
+}
+
+int pushMatching(lua_State* L, bool (*pred)(lua_State*, const EntityRecord&), bool playersOnly = false) {
+    Runtime& rt = rtOf(L);
+    lua_newtable(L);
+    const int table = lua_gettop(L);
+    int n = 0;
+    const std::size_t count = rt.entities().size();
+    for (std::size_t i = 1; i < count; ++i) {  // the world is not listed
+        const EntityRecord& e = rt.entities()[i];
+        if (!e.alive || (playersOnly && !e.isPlayer) || (pred && !pred(L, e))) continue;
+        pushEntity(rt, L, e.index);
+        lua_rawseti(L, table, ++n);
+    }
+    return 1;
+}
+
+int entsGetAll(lua_State* L) { return pushMatching(L, nullptr); }
+int entsGetCount(lua_State* L) {
+    int n = 0;
+    for (const auto& e : rtOf(L).entities()) n += e.alive ? 1 : 0;
+    lua_pushinteger(L, n);
+    return 1;
+}
+int entsGetByIndex(lua_State* L) { return lEntity(L); }
+int entsCreate(lua_State* L) {
+    std::size_t len = 0;
+    const char* cls = luaL_checklstring(L, 1, &len);
+    Runtime& rt = rtOf(L);
+    const int index = createEntity(rt, std::string(cls, len));
+    pushEntity(rt, L, index);
+    return 1;
+}
+int entsFindByClass(lua_State* L) {
+    luaL_checkstring(L, 1);
+    return pushMatching(L, [](lua_State* S, const EntityRecord& e) { return globMatch(lua_tostring(S, 1), e.className); });
+}
+int entsFindByModel(lua_State* L) {
+    luaL_checkstring(L, 1);
+    return pushMatching(L, [](lua_State* S, const EntityRecord& e) { return globMatch(lua_tostring(S, 1), e.model); });
+}
+int entsFindByName(lua_State* L) {
+    luaL_checkstring(L, 1);
+    return pushMatching(L, [](lua_State* S, const EntityRecord& e) { return globMatch(lua_tostring(S, 1), e.name); });
+}
+int entsFindInSphere(lua_State* L) {
+    checkVec(L, 1);
+    luaL_checknumber(L, 2);
+    return pushMatching(L, [](lua_State* S, const EntityRecord& e) {
+        const Vec3 c = *toVector(rtOf(S), S, 1);
+        const double r = lua_tonumber(S, 2);
+        return static_cast<double>(lengthSquared(e.pos - c)) <= r * r;
+    });
+}
+int entsFindInBox(lua_State* L) {
+    checkVec(L, 1);
+    checkVec(L, 2);
+    return pushMatching(L, [](lua_State* S, const EntityRecord& e) {
+        Runtime& rt = rtOf(S);
+        const Vec3 a = *toVector(rt, S, 1), b = *toVector(rt, S, 2);
+        Aabb box{minComponents(a, b), maxComponents(a, b)};
+        return box.contains(e.pos);
+    });
+}
+int playerGetAll(lua_State* L) { return pushMatching(L, nullptr, true); }
+int playerGetCount(lua_State* L) {
+    int n = 0;
+    for (const auto& e : rtOf(L).entities()) n += (e.alive && e.isPlayer) ? 1 : 0;
+    lua_pushinteger(L, n);
+    return 1;
+}
+int playerGetBots(lua_State* L) { lua_newtable(L); return 1; }
+
+const luaL_Reg kEnts[] = {{"GetAll", entsGetAll}, {"GetCount", entsGetCount}, {"GetByIndex", entsGetByIndex},
+                          {"Create", entsCreate}, {"FindByClass", entsFindByClass}, {"FindByModel", entsFindByModel},
+                          {"FindByName", entsFindByName}, {"FindInSphere", entsFindInSphere},
+                          {"FindInBox", entsFindInBox}, {nullptr, nullptr}};
+const luaL_Reg kPlayer[] = {{"GetAll", playerGetAll}, {"GetHumans", playerGetAll}, {"GetCount", playerGetCount},
+                            {"GetBots", playerGetBots}, {"GetByID", lPlayer}, {nullptr, nullptr}};
+
+int newRegistryTable(lua_State* L) {
+    lua_newtable(L);
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+}  // namespace
+
+EntityRecord* toEntity(Runtime& rt, lua_State* L, int idx) {
+    EntHandle* h = testHandle(rt, L, idx);
+    if (!h || h->index < 0) return nullptr;
+    auto& list = rt.entityList();
+    if (static_cast<std::size_t>(h->index) >= list.size()) return nullptr;
+    EntityRecord& e = list[static_cast<std::size_t>(h->index)];
+    return (e.alive && e.serial == h->serial) ? &e : nullptr;
+}
+
+void pushEntity(Runtime& rt, lua_State* L, int index) {
+    auto& impl = rt.impl();
+    auto& list = rt.entityList();
+    if (index < 0 || static_cast<std::size_t>(index) >= list.size() || !list[static_cast<std::size_t>(index)].alive) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, impl.nullRef);
+        return;
+    }
+    const EntityRecord& e = list[static_cast<std::size_t>(index)];
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl.entityCacheRef);
+    lua_rawgeti(L, -1, index);
+    if (auto* h = static_cast<EntHandle*>(lua_touserdata(L, -1)); h && h->serial == e.serial) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    auto* h = static_cast<EntHandle*>(lua_newuserdata(L, sizeof(EntHandle)));
+    new (h) EntHandle{index, e.serial};
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e.isPlayer ? impl.playerMetaRef : impl.entityMetaRef);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, index);
+    lua_remove(L, -2);
+}
+
+int createEntity(Runtime& rt, std::string className, bool isPlayer) {
+    auto& list = rt.entityList();
+    if (list.size() < 2) list.resize(2);  // 0 = world, 1 = the player slot
+    EntityRecord e;
+    e.index = static_cast<int>(list.size());
+    e.serial = rt.impl().nextSerial++;
+    e.alive = true;
+    e.isPlayer = isPlayer;
+    e.className = std::move(className);
+    list.push_back(std::move(e));
+    return list.back().index;
+}
+
+void openEntities(Runtime& rt, lua_State* L) {
+    auto& impl = rt.impl();
+    impl.entityCacheRef = newRegistryTable(L);
+    impl.entityTablesRef = newRegistryTable(L);
+    impl.nwRef = newRegistryTable(L);
+
+    luaL_newmetatable(L, "Entity");
+    setFuncs(L, kEntityMethods);
+    lua_pushstring(L, "Entity");
+    lua_setfield(L, -2, "MetaName");
+    lua_pushinteger(L, 9);
+    lua_setfield(L, -2, "MetaID");
+    impl.entityMeta = lua_topointer(L, -1);
+    impl.entityMetaRef = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    luaL_newmetatable(L, "Player");
+    setFuncs(L, kPlayerMethods);
+    lua_pushstring(L, "Player");
+    lua_setfield(L, -2, "MetaName");
+    lua_pushinteger(L, 9);
+    lua_setfield(L, -2, "MetaID");
+    impl.playerMeta = lua_topointer(L, -1);
+    impl.playerMetaRef = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    auto* nullHandle = static_cast<EntHandle*>(lua_newuserdata(L, sizeof(EntHandle)));
+    new (nullHandle) EntHandle{-1, 0};
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl.entityMetaRef);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setglobal(L, "NULL");
+    impl.nullRef = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    auto& list = rt.entityList();
+    list.resize(2);
+    list[0].index = 0;
+    list[0].serial = impl.nextSerial++;
+    list[0].alive = true;
+    list[0].className = "worldspawn";
+    list[0].name = "worldspawn";
+    list[1].index = 1;
+
+    lua_pushcfunction(L, lEntity);
+    lua_setglobal(L, "Entity");
+    lua_pushcfunction(L, lPlayer);
+    lua_setglobal(L, "Player");
+    lua_newtable(L);
+    setFuncs(L, kEnts);
+    lua_setglobal(L, "ents");
+    lua_newtable(L);
+    setFuncs(L, kPlayer);
+    lua_setglobal(L, "player");
+}
+
+}  // namespace vestige::source::glua

@@ -1,0 +1,105 @@
+#pragma once
+// Private state shared by the binding files. Binding rule: a C function may raise a Lua error
+// (luaL_error / luaL_check*) only while no C++ object with a destructor is live in its frame;
+// work that needs std::string & co. happens in helpers that return before any raise.
+#include <lua.hpp>
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "vestige/source/glua/runtime.hpp"
+
+namespace vestige::source::glua {
+
+struct EmbeddedFile {
+    const char* path;  // virtual path, e.g. "lua/includes/init.lua"
+    const unsigned char* data;
+    std::size_t size;
+};
+extern const EmbeddedFile kEmbeddedLua[];
+extern const std::size_t kEmbeddedLuaCount;
+
+struct Runtime::Timer {
+    std::string name;      // "" for timer.Simple
+    bool simple = false;
+    double delay = 0;
+    int repsLeft = 0;      // remaining calls (0 for a timer that repeats forever)
+    bool forever = false;  // timer.Create with reps 0
+    int fnRef = LUA_NOREF;
+    double nextTime = 0;
+    bool paused = false;
+    double pausedLeft = 0;
+    bool removed = false;
+};
+
+// A file found through the game search paths.
+struct FoundFile {
+    std::string virtualPath;  // "lua/autorun/x.lua", "gamemodes/base/gamemode/init.lua"
+    std::string data;
+};
+
+struct Runtime::Impl {
+    // Metatables (registry refs and identity pointers for fast type checks).
+    int vectorMetaRef = LUA_NOREF, angleMetaRef = LUA_NOREF, entityMetaRef = LUA_NOREF, playerMetaRef = LUA_NOREF;
+    const void* vectorMeta = nullptr;
+    const void* angleMeta = nullptr;
+    const void* entityMeta = nullptr;
+    const void* playerMeta = nullptr;
+    int entityCacheRef = LUA_NOREF;   // index -> userdata, so Entity(1) == Entity(1)
+    int entityTablesRef = LUA_NOREF;  // index -> the entity's Lua table (GetTable)
+    int nwRef = LUA_NOREF;            // index -> networked vars table
+    int tracebackRef = LUA_NOREF;     // message handler
+    int nullRef = LUA_NOREF;          // the NULL entity
+
+    std::vector<Timer> timers;
+    std::set<std::string> consoleCommands;
+    std::vector<std::string> gamemodeLoading;          // names being loaded (DeriveGamemode target)
+    std::map<std::string, std::string> gamemodeBase;   // name -> DeriveGamemode argument
+    std::uint32_t nextSerial = 1;
+    bool playerSpawned = false;
+
+    // Game search roots, most important first (addons, install); embedded files come last in standalone mode.
+    std::vector<std::filesystem::path> roots;
+    bool useEmbedded = true;
+};
+
+// ---- search paths (gamefs.cpp) ----
+// Looks up a virtual path ("lua/x.lua") in every root, then the embedded library.
+std::optional<FoundFile> findGameFile(Runtime& rt, const std::string& virtualPath);
+// Sorted file names matching "dir/*.lua" in every root (and the embedded tree), deduplicated.
+std::vector<std::string> findGameFiles(Runtime& rt, const std::string& dir, const std::string& suffix);
+// Host directories a path id covers ("DATA" -> data dir, "LUA" -> root/lua..., "GAME" -> roots).
+std::vector<std::filesystem::path> pathIdRoots(Runtime& rt, const std::string& pathId, bool* embeddedLua);
+bool globMatch(std::string_view pattern, std::string_view name);
+
+// ---- loading (runtime.cpp) ----
+// Resolves, reads, translates and loads `path` as GMod's include() does, relative to `currentFile`
+// first. On success pushes the chunk and returns true; on failure records the error and pushes nothing.
+bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const std::string& currentFile);
+bool loadGamemode(Runtime& rt, const std::string& name);
+
+// ---- bindings ----
+void openTypes(Runtime& rt, lua_State* L);     // Vector, Angle
+void openEntities(Runtime& rt, lua_State* L);  // Entity, Player, ents, player
+void openLibs(Runtime& rt, lua_State* L);      // globals, timer, util, game, engine, concommand natives
+void openFile(Runtime& rt, lua_State* L);      // file
+void runTimers(Runtime& rt, lua_State* L);
+
+Vec3* toVector(Runtime& rt, lua_State* L, int idx);
+Vec3* toAngle(Runtime& rt, lua_State* L, int idx);
+void pushVector(Runtime& rt, lua_State* L, Vec3 v);
+void pushAngle(Runtime& rt, lua_State* L, Vec3 a);
+void pushEntity(Runtime& rt, lua_State* L, int index);
+// The record behind an Entity userdata, or nullptr for NULL / removed / not an entity.
+EntityRecord* toEntity(Runtime& rt, lua_State* L, int idx);
+int createEntity(Runtime& rt, std::string className, bool isPlayer = false);
+void angleVectors(Vec3 ang, Vec3* forward, Vec3* right, Vec3* up);
+
+// Registers functions into the table on top of the stack.
+void setFuncs(lua_State* L, const luaL_Reg* regs);
+
+}  // namespace vestige::source::glua

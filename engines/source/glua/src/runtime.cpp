@@ -1,0 +1,502 @@
+// Runtime: the lua_State, allocator ceiling, instruction budget, protected calls, include(),
+// gamemode loading and the tick driver.
+#include "vestige/source/glua/runtime.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "internal.hpp"
+#include "vestige/core/log.hpp"
+#include "vestige/source/glua/translator.hpp"
+#include "vestige/vfs/vfs.hpp"
+
+namespace vestige::source::glua {
+namespace {
+
+constexpr int kHookGranularity = 1000;  // VM instructions between budget checks
+constexpr const char* kHookCountsKey = "vestige.hookCounts";
+
+// "file:line: message" -> parts; the first ":<digits>: " wins (file names may contain ':').
+LuaError parseMessage(std::string text) {
+    LuaError e;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != ':') continue;
+        std::size_t j = i + 1;
+        while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+        if (j > i + 1 && j + 1 < text.size() + 1 && j < text.size() && text[j] == ':') {
+            e.file = text.substr(0, i);
+            e.line = std::atoi(text.substr(i + 1, j - i - 1).c_str());
+            std::size_t k = j + 1;
+            if (k < text.size() && text[k] == ' ') ++k;
+            e.message = text.substr(k);
+            return e;
+        }
+    }
+    e.message = std::move(text);
+    return e;
+}
+
+// Message handler: returns {message, traceback}.
+int messageHandler(lua_State* L) {
+    if (!lua_isstring(L, 1)) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_isstring(L, -1)) {
+            lua_replace(L, 1);
+        } else {
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+            lua_replace(L, 1);
+        }
+    }
+    lua_settop(L, 1);
+    lua_createtable(L, 2, 0);
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, -2, 1);
+    luaL_traceback(L, L, nullptr, 1);
+    lua_rawseti(L, -2, 2);
+    return 1;
+}
+
+// pcall/xpcall replacements: once the budget is spent, a script's own pcall cannot swallow it.
+int budgetPcall(lua_State* L) {
+    luaL_checkany(L, 1);
+    const int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    if (status != 0 && Runtime::from(L).budgetExceeded()) return lua_error(L);
+    lua_pushboolean(L, status == 0);
+    lua_insert(L, 1);
+    return lua_gettop(L);
+}
+
+int budgetXpcall(lua_State* L) {
+    luaL_checkany(L, 2);
+    const int n = lua_gettop(L);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_replace(L, 1);
+    lua_replace(L, 2);  // [handler, f, args...]
+    const int status = lua_pcall(L, n - 2, LUA_MULTRET, 1);
+    if (status != 0 && Runtime::from(L).budgetExceeded()) return lua_error(L);
+    lua_pushboolean(L, status == 0);
+    lua_replace(L, 1);
+    return lua_gettop(L);
+}
+
+}  // namespace
+
+std::string LuaError::render() const {
+    if (file.empty()) return message;
+    return fmt::format("{}:{}: {}", file, line, message);
+}
+
+Runtime::Runtime(Options options) : mOptions(std::move(options)), mImpl(std::make_unique<Impl>()) {}
+
+Runtime::~Runtime() {
+    if (mL) lua_close(mL);
+}
+
+Runtime& Runtime::from(lua_State* L) {
+    void* ud = nullptr;
+    lua_getallocf(L, &ud);
+    return *static_cast<Runtime*>(ud);
+}
+
+void* Runtime::allocate(void* ud, void* ptr, std::size_t oldSize, std::size_t newSize) {
+    auto* rt = static_cast<Runtime*>(ud);
+    if (ptr == nullptr) oldSize = 0;
+    if (newSize == 0) {
+        std::free(ptr);
+        rt->mMemUsed -= oldSize;
+        return nullptr;
+    }
+    if (rt->mOptions.memoryLimit != 0 && newSize > oldSize &&
+        rt->mMemUsed - oldSize + newSize > rt->mOptions.memoryLimit)
+        return nullptr;  // LuaJIT raises "not enough memory"
+    void* p = std::realloc(ptr, newSize);
+    if (p) rt->mMemUsed = rt->mMemUsed - oldSize + newSize;
+    return p;
+}
+
+void Runtime::countHookFn(lua_State* L, lua_Debug* /*ar*/) {
+    Runtime& rt = from(L);
+    rt.mInstructions += kHookGranularity;
+    if (rt.mOptions.instructionBudget == 0 || rt.mInstructions <= rt.mOptions.instructionBudget) return;
+    rt.mBudgetHit = true;
+    char budget[32];
+    std::snprintf(budget, sizeof budget, "%llu", static_cast<unsigned long long>(rt.mOptions.instructionBudget));
+    lua_Debug d;
+    if (lua_getstack(L, 0, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0)
+        lua_pushfstring(L, "%s:%d: instruction budget exceeded (%s instructions)", d.short_src, d.currentline, budget);
+    else
+        lua_pushfstring(L, "instruction budget exceeded (%s instructions)", budget);
+    lua_error(L);
+}
+
+Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
+    std::unique_ptr<Runtime> rt(new Runtime(std::move(options)));
+    if (rt->mOptions.tickRate <= 0 || !std::isfinite(rt->mOptions.tickRate))
+        return Error("glua.tick_rate", "tick rate must be a positive number").field("tickRate");
+    lua_State* L = lua_newstate(&Runtime::allocate, rt.get());
+    if (!L) return Error("glua.state", "cannot create a LuaJIT state");
+    rt->mL = L;
+    auto& impl = *rt->mImpl;
+    luaL_openlibs(L);
+    if (rt->mOptions.instructionBudget > 0) {
+        // Compiled traces never run count hooks, so a budget needs the interpreter.
+        luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF);
+        lua_sethook(L, &Runtime::countHookFn, LUA_MASKCOUNT, kHookGranularity);
+    }
+    lua_pushcfunction(L, messageHandler);
+    impl.tracebackRef = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, kHookCountsKey);
+
+    // Roots: addons first, then the install; the embedded library last in standalone mode.
+    for (const auto& d : rt->mOptions.addonDirs) impl.roots.push_back(d);
+    if (rt->mOptions.gmodDir) {
+        impl.roots.push_back(*rt->mOptions.gmodDir);
+        impl.useEmbedded = false;
+        std::error_code ec;
+        std::vector<std::filesystem::path> legacy;
+        for (std::filesystem::directory_iterator it(*rt->mOptions.gmodDir / "addons", ec), end; !ec && it != end;
+             it.increment(ec))
+            if (it->is_directory(ec)) legacy.push_back(it->path());
+        std::sort(legacy.begin(), legacy.end());
+        for (auto& p : legacy) impl.roots.push_back(p);
+    }
+
+    openTypes(*rt, L);
+    openEntities(*rt, L);
+    openLibs(*rt, L);
+    openFile(*rt, L);
+    lua_pushcfunction(L, budgetPcall);
+    lua_setglobal(L, "pcall");
+    lua_pushcfunction(L, budgetXpcall);
+    lua_setglobal(L, "xpcall");
+    lua_settop(L, 0);
+    return rt;
+}
+
+void Runtime::recordError(LuaError e) {
+    log::error("glua", "{}", e.render());
+    mErrors.push_back(std::move(e));
+}
+
+void Runtime::warn(std::string_view message) {
+    ++mWarnings;
+    log::warn("glua", "{}", message);
+}
+
+void Runtime::print(std::string_view text) {
+    if (mOptions.output) {
+        mOptions.output(text);
+    } else {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+    }
+}
+
+void Runtime::countHook(std::string_view name) { ++mHookCounts[std::string(name)]; }
+
+bool Runtime::protectedCall(int nargs, int nresults) {
+    lua_State* L = mL;
+    const int fnIndex = lua_gettop(L) - nargs;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mImpl->tracebackRef);
+    lua_insert(L, fnIndex);
+    if (mCallDepth == 0) {
+        mInstructions = 0;
+        mBudgetHit = false;
+    }
+    ++mCallDepth;
+    const int status = lua_pcall(L, nargs, nresults, fnIndex);
+    --mCallDepth;
+    if (status == 0) {
+        lua_remove(L, fnIndex);
+        return true;
+    }
+    LuaError e;
+    if (lua_istable(L, -1)) {
+        lua_rawgeti(L, -1, 1);
+        const char* msg = lua_tostring(L, -1);
+        e = parseMessage(msg ? msg : "?");
+        lua_pop(L, 1);
+        lua_rawgeti(L, -1, 2);
+        const char* tb = lua_tostring(L, -1);
+        e.traceback = tb ? tb : "";
+        lua_pop(L, 1);
+    } else {
+        const char* msg = lua_tostring(L, -1);
+        e = parseMessage(msg ? msg : "(error object is not a string)");
+    }
+    lua_pop(L, 2);  // error object and handler
+    if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT, 0);
+    if (mCallDepth == 0) mBudgetHit = false;
+    recordError(std::move(e));
+    return false;
+}
+
+std::map<std::string, std::uint64_t> Runtime::hookCounts() const {
+    auto out = mHookCounts;
+    lua_getfield(mL, LUA_REGISTRYINDEX, kHookCountsKey);
+    if (lua_istable(mL, -1)) {
+        lua_pushnil(mL);
+        while (lua_next(mL, -2)) {
+            if (lua_type(mL, -2) == LUA_TSTRING && lua_type(mL, -1) == LUA_TNUMBER)
+                out[lua_tostring(mL, -2)] += static_cast<std::uint64_t>(lua_tonumber(mL, -1));
+            lua_pop(mL, 1);
+        }
+    }
+    lua_pop(mL, 1);
+    return out;
+}
+
+// ---- loading ----
+
+bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const std::string& currentFile) {
+    std::vector<std::string> candidates;
+    if (!currentFile.empty()) {
+        const auto slash = currentFile.rfind('/');
+        candidates.push_back(slash == std::string::npos ? path : currentFile.substr(0, slash + 1) + path);
+    }
+    candidates.push_back("lua/" + path);
+    candidates.push_back("gamemodes/" + path);
+    candidates.push_back(path);
+    for (const auto& c : candidates) {
+        if (!vfs::splitPath(c).ok()) continue;
+        auto found = findGameFile(rt, c);
+        if (!found) continue;
+        const std::string code = translate(found->data);
+        const std::string chunk = "@" + found->virtualPath;
+        if (luaL_loadbuffer(L, code.data(), code.size(), chunk.c_str()) != 0) {
+            const char* msg = lua_tostring(L, -1);
+            LuaError e = parseMessage(msg ? msg : "syntax error");
+            lua_pop(L, 1);
+            rt.recordError(std::move(e));
+            return false;
+        }
+        rt.noteFileLoaded(found->virtualPath);
+        return true;
+    }
+    LuaError e;
+    e.file = currentFile;
+    e.message = fmt::format("Couldn't include file '{}' - File not found", path);
+    rt.recordError(std::move(e));
+    return false;
+}
+
+Status Runtime::runString(std::string_view code, std::string_view chunkName) {
+    const std::string lua = translate(code);
+    const std::string chunk = "@" + std::string(chunkName);
+    if (luaL_loadbuffer(mL, lua.data(), lua.size(), chunk.c_str()) != 0) {
+        const char* msg = lua_tostring(mL, -1);
+        LuaError e = parseMessage(msg ? msg : "syntax error");
+        lua_pop(mL, 1);
+        Error err("glua.syntax", e.render());
+        recordError(std::move(e));
+        return err;
+    }
+    if (!protectedCall(0, 0)) return Error("glua.runtime", mErrors.back().render());
+    return {};
+}
+
+Result<std::string> Runtime::eval(std::string_view code, std::string_view chunkName) {
+    const int top = lua_gettop(mL);
+    std::string lua = translate(code);
+    const std::string chunk = "=" + std::string(chunkName);
+    // Expressions first ("return <code>"), statements otherwise, as interactive Lua does.
+    std::string asExpr = "return " + lua;
+    if (luaL_loadbuffer(mL, asExpr.data(), asExpr.size(), chunk.c_str()) != 0) {
+        lua_pop(mL, 1);
+        if (luaL_loadbuffer(mL, lua.data(), lua.size(), chunk.c_str()) != 0) {
+            const char* msg = lua_tostring(mL, -1);
+            LuaError e = parseMessage(msg ? msg : "syntax error");
+            lua_pop(mL, 1);
+            Error err("glua.syntax", e.render());
+            recordError(std::move(e));
+            return err;
+        }
+    }
+    if (!protectedCall(0, LUA_MULTRET)) return Error("glua.runtime", mErrors.back().render());
+    std::string out;
+    for (int i = top + 1; i <= lua_gettop(mL); ++i) {
+        if (i > top + 1) out += '\t';
+        lua_getglobal(mL, "tostring");
+        lua_pushvalue(mL, i);
+        lua_call(mL, 1, 1);  // tostring never errors on our types
+        const char* s = lua_tostring(mL, -1);
+        out += s ? s : "?";
+        lua_pop(mL, 1);
+    }
+    lua_settop(mL, top);
+    return out;
+}
+
+Status Runtime::runHostFile(const std::filesystem::path& path) {
+    std::FILE* f = std::fopen(path.string().c_str(), "rb");
+    if (!f) return Error("glua.open", "cannot open file").file(path.string());
+    std::string data;
+    char buf[65536];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
+    std::fclose(f);
+    noteFileLoaded(path.filename().string());
+    return runString(data, path.filename().string());
+}
+
+bool loadGamemode(Runtime& rt, const std::string& name) {
+    lua_State* L = rt.state();
+    auto& impl = rt.impl();
+    // Already registered?
+    lua_getglobal(L, "gamemode");
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "Get");
+        lua_pushstring(L, name.c_str());
+        if (rt.protectedCall(1, 1)) {
+            const bool have = !lua_isnil(L, -1);
+            lua_pop(L, 2);
+            if (have) return true;
+        } else {
+            lua_pop(L, 1);
+        }
+    } else {
+        lua_pop(L, 1);
+    }
+    const std::string initPath = "gamemodes/" + name + "/gamemode/init.lua";
+    if (std::find(impl.gamemodeLoading.begin(), impl.gamemodeLoading.end(), name) != impl.gamemodeLoading.end()) {
+        rt.recordError({initPath, 0, fmt::format("gamemode '{}' derives from itself", name), ""});
+        return false;
+    }
+    if (!findGameFile(rt, initPath)) {
+        rt.recordError({"", 0, fmt::format("gamemode '{}' not found ({} is missing)", name, initPath), ""});
+        return false;
+    }
+    lua_getglobal(L, "GM");
+    const int savedRef = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);
+    lua_pushstring(L, name.c_str());
+    lua_setfield(L, -2, "FolderName");
+    lua_pushstring(L, ("gamemodes/" + name).c_str());
+    lua_setfield(L, -2, "Folder");
+    lua_pushstring(L, name.c_str());
+    lua_setfield(L, -2, "Name");
+    lua_pushstring(L, ("gamemode_" + name).c_str());
+    lua_setfield(L, -2, "ThisClass");
+    lua_setglobal(L, "GM");
+    impl.gamemodeLoading.push_back(name);
+    bool ok = false;
+    if (loadIncludeChunk(rt, L, initPath, "")) ok = rt.protectedCall(0, 0);
+    impl.gamemodeLoading.pop_back();
+    // gamemode.Register(GM, name, base)
+    lua_getglobal(L, "gamemode");
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "Register");
+        lua_remove(L, -2);
+        lua_getglobal(L, "GM");
+        lua_pushstring(L, name.c_str());
+        auto base = impl.gamemodeBase.find(name);
+        if (base != impl.gamemodeBase.end()) lua_pushstring(L, base->second.c_str());
+        else lua_pushnil(L);
+        ok = rt.protectedCall(3, 0) && ok;
+    } else {
+        lua_pop(L, 1);
+        rt.recordError({"", 0, "gamemode library missing: cannot register gamemode '" + name + "'", ""});
+        ok = false;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, savedRef);
+    lua_setglobal(L, "GM");
+    luaL_unref(L, LUA_REGISTRYINDEX, savedRef);
+    return ok;
+}
+
+// ---- boot and ticks ----
+
+Status Runtime::boot() {
+    if (mBooted) return {};
+    mBooted = true;
+    lua_State* L = mL;
+    if (!loadIncludeChunk(*this, L, "includes/init.lua", "")) return Error("glua.base", mErrors.back().render());
+    if (!protectedCall(0, 0)) return Error("glua.base", mErrors.back().render());
+    for (const char* dir : {"lua/autorun", "lua/autorun/server"}) {
+        for (const auto& file : findGameFiles(*this, dir, ".lua")) {
+            if (loadIncludeChunk(*this, L, std::string(dir) + "/" + file, "")) (void)protectedCall(0, 0);
+        }
+    }
+    if (loadGamemode(*this, mOptions.gamemode)) {
+        lua_getglobal(L, "gamemode");
+        if (lua_istable(L, -1)) {
+            lua_getfield(L, -1, "Get");
+            lua_pushstring(L, mOptions.gamemode.c_str());
+            if (protectedCall(1, 1)) lua_setglobal(L, "GAMEMODE");
+        }
+        lua_pop(L, 1);
+    }
+    callHook("PostGamemodeLoaded");
+    callHook("Initialize");
+    for (const auto& me : mOptions.mapEntities) {
+        const int idx = createEntity(*this, me.className);
+        auto& e = mEntities[static_cast<std::size_t>(idx)];
+        e.model = me.model;
+        e.name = me.targetName;
+        if (isFinite(me.origin)) e.pos = me.origin;
+        if (isFinite(me.angles)) e.angles = me.angles;
+    }
+    callHook("InitPostEntity");
+    return {};
+}
+
+void Runtime::callHook(std::string_view name) {
+    lua_State* L = mL;
+    if (mOptions.gmodDir) countHook(name);
+    lua_getglobal(L, "hook");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_getfield(L, -1, "Call");
+    lua_remove(L, -2);
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushlstring(L, name.data(), name.size());
+    lua_getglobal(L, "GAMEMODE");
+    (void)protectedCall(2, 0);
+}
+
+void Runtime::tick() {
+    lua_State* L = mL;
+    ++mTick;
+    if (!mImpl->playerSpawned) {
+        mImpl->playerSpawned = true;
+        if (mEntities.size() < 2) mEntities.resize(2);
+        auto& p = mEntities[1];
+        p = EntityRecord{};
+        p.index = 1;
+        p.serial = mImpl->nextSerial++;
+        p.alive = true;
+        p.isPlayer = true;
+        p.className = "player";
+        p.model = "models/player/kleiner.mdl";
+        p.name = "Player";
+        p.health = 100;
+        for (const char* hookName : {"PlayerInitialSpawn", "PlayerSpawn"}) {
+            if (mOptions.gmodDir) countHook(hookName);
+            lua_getglobal(L, "hook");
+            if (lua_istable(L, -1)) {
+                lua_getfield(L, -1, "Call");
+                lua_remove(L, -2);
+                lua_pushstring(L, hookName);
+                lua_getglobal(L, "GAMEMODE");
+                pushEntity(*this, L, 1);
+                (void)protectedCall(3, 0);
+            } else {
+                lua_pop(L, 1);
+            }
+        }
+    }
+    callHook("Think");
+    callHook("Tick");
+    runTimers(*this, L);
+    lua_settop(L, 0);
+}
+
+}  // namespace vestige::source::glua
