@@ -1,11 +1,12 @@
 // pose: load an Iron3D model (plus attached submodels) into a CAniMesh, pose it and print every
 // piece with its local/global transform and joint bounds.
+#include "cmd_pose.hpp"
+
 #include <fmt/format.h>
 
 #include <charconv>
 #include <cmath>
 
-#include "cmd_pose.hpp"
 #include "vestige/iron3d/animesh/animesh.hpp"
 #include "vestige/iron3d/ctl/ctl.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
@@ -44,7 +45,8 @@ Result<iron3d::msh::ModelData> loadModel(const std::string& spec, const AppConte
 }  // namespace
 
 void addPoseCommand(CLI::App& cli, AppContext& ctx) {
-    auto* cmd = cli.add_subcommand("pose", "Pose an Iron3D model (and attached models) and print pieces and joint bounds");
+    auto* cmd =
+        cli.add_subcommand("pose", "Pose an Iron3D model (and attached models) and print pieces and joint bounds");
     static std::string model, time, frame, ctlPath;
     static int state = -1, lod = 0;
     static std::vector<std::string> nodeTimes, attaches;
@@ -60,7 +62,8 @@ void addPoseCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--node-time", nodeTimes, "PIECE=T: time for one piece (repeatable; others use the fallback key)");
     cmd->add_option("--frame", frame, "Explicit type 19 frame for every piece");
     cmd->add_option("--ctl", ctlPath, "CTLD file whose pose rows give the primary model's node times");
-    cmd->add_option("--attach", attaches, "MODEL2@PIECE: attach a model at an absolute piece (tags 1, 2, ... in order)");
+    cmd->add_option("--attach", attaches,
+                    "MODEL2@PIECE: attach a model at an absolute piece (tags 1, 2, ... in order)");
     cmd->add_flag("--world", world, "Report global matrices and bounds in world space (identity placement)");
     cmd->footer("Example: vestige pose tank.msh --attach turret.msh@3 --attach cannon.msh@6 --time 4.5 --json");
     cmd->callback([&ctx, json] {
@@ -77,7 +80,8 @@ void addPoseCommand(CLI::App& cli, AppContext& ctx) {
             std::uint32_t tag = 1;
             for (const auto& a : attaches) {
                 const auto at = a.rfind('@');
-                const auto piece = at == std::string::npos ? std::nullopt : parseIndex(std::string_view(a).substr(at + 1));
+                const auto piece =
+                    at == std::string::npos ? std::nullopt : parseIndex(std::string_view(a).substr(at + 1));
                 if (!piece) return usage(fmt::format("--attach '{}' is not MODEL@PIECE", a));
                 const std::string path = a.substr(0, at);
                 auto data = loadModel(path, ctx);
@@ -95,7 +99,8 @@ void addPoseCommand(CLI::App& cli, AppContext& ctx) {
             }
             for (const auto& nt : nodeTimes) {
                 const auto eq = nt.find('=');
-                const auto piece = eq == std::string::npos ? std::nullopt : parseIndex(std::string_view(nt).substr(0, eq));
+                const auto piece =
+                    eq == std::string::npos ? std::nullopt : parseIndex(std::string_view(nt).substr(0, eq));
                 const auto t = eq == std::string::npos ? std::nullopt : parseFloat(std::string_view(nt).substr(eq + 1));
                 if (!piece || !t) return usage(fmt::format("--node-time '{}' is not PIECE=T", nt));
                 if (auto st = mesh.setTime(*piece, *t); !st) return reportError(ctx, st.error());
@@ -109,7 +114,8 @@ void addPoseCommand(CLI::App& cli, AppContext& ctx) {
                 auto bindings = iron3d::ctl::poseBindings(*file, load.pieceCount);
                 if (!bindings) return reportError(ctx, std::move(bindings).error().file(ctlPath));
                 for (std::uint32_t i = 0; i < load.pieceCount; ++i)
-                    if (auto st = mesh.setTime(load.firstPiece + i, bindings->times[i]); !st) return reportError(ctx, st.error());
+                    if (auto st = mesh.setTime(load.firstPiece + i, bindings->times[i]); !st)
+                        return reportError(ctx, st.error());
             }
             if (state >= 0)
                 for (std::uint32_t i = 0; i < mesh.pieces().size(); ++i)

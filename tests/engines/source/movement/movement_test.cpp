@@ -80,7 +80,8 @@ TEST(Movement, StandsStillOnFlatGround) {
 TEST(Movement, JumpArc) {
     const CollisionWorld w = flatWorld();
     PlayerMovement pm(w);
-    PlayerState s = settle(pm, {0, 0, 1});
+    // Resting exactly where a trace leaves a player: DIST_EPSILON above the floor.
+    PlayerState s = settle(pm, {0, 0, collision::kDistEpsilon});
     const float z0 = s.origin.z;
     MoveInput jump;
     jump.buttons = buttons::kJump;
@@ -100,9 +101,12 @@ TEST(Movement, JumpArc) {
     // Gravity is applied in halves: StartGravity, then FinishGravity inside CheckJumpButton and again at the
     // end of FullWalkMove, so the jump tick carries 1.5 ticks of gravity. At 0.015 s that gives 31.85 units,
     // not the naive 200^2 / 1200 = 33.3 (see docs/movement.md).
+    // The flight is 43 ticks (0.645 s) against the naive 2 * 200 / 600 = 0.667 s, for the same reason.
     EXPECT_NEAR(apex, 31.845f, 0.05f);
+    EXPECT_EQ(apexTick, 22);  // 0.33 s
     EXPECT_NEAR(apexTick * kDt, 0.33f, kDt + 1e-4f);
-    EXPECT_NEAR(ticks * kDt, 0.67f, kDt + 1e-4f);
+    EXPECT_EQ(ticks, 43);     // 0.645 s
+    EXPECT_NEAR(ticks * kDt, 0.652f, kDt + 1e-4f);
     // Held through the landing: no second jump.
     for (int i = 0; i < 60; ++i) pm.tick(s, jump);
     EXPECT_TRUE(s.onGround);
