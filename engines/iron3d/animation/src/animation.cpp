@@ -11,10 +11,14 @@ namespace vestige::iron3d::animation {
 
 const char* toString(PoseSource s) {
     switch (s) {
-        case PoseSource::NoKeys: return "no_keys";
-        case PoseSource::Fallback: return "fallback";
-        case PoseSource::Sampled: return "sampled";
-        case PoseSource::SampledKey: return "sampled_key";
+        case PoseSource::NoKeys:
+            return "no_keys";
+        case PoseSource::Fallback:
+            return "fallback";
+        case PoseSource::Sampled:
+            return "sampled";
+        case PoseSource::SampledKey:
+            return "sampled_key";
     }
     return "?";
 }
@@ -68,7 +72,8 @@ Result<std::vector<std::uint16_t>> decodeFrameMap(ByteView type19, std::uint64_t
 }
 
 Result<ModelAnimation> ModelAnimation::create(std::vector<NodeTrack> nodes, std::optional<std::vector<Key>> keys,
-                                              std::optional<std::vector<std::uint16_t>> frameMap, std::uint32_t frameCount) {
+                                              std::optional<std::vector<std::uint16_t>> frameMap,
+                                              std::uint32_t frameCount) {
     ModelAnimation a;
     a.mHasKeys = keys.has_value();
     a.mHasMap = frameMap.has_value();
@@ -165,7 +170,8 @@ Pose blend(const Pose& a, const Pose& b, float alpha) {
 }
 
 Pose compose(const Pose& parent, const Pose& child) {
-    return {parent.translation + rotate(parent.rotation, child.translation), normalize(parent.rotation * child.rotation)};
+    return {parent.translation + rotate(parent.rotation, child.translation),
+            normalize(parent.rotation * child.rotation)};
 }
 
 Mat4 Placement::matrix() const {
@@ -206,12 +212,12 @@ Pose ModelAnimation::framePose(std::size_t node, std::uint32_t frame, float time
 
 Result<Pose> ModelAnimation::sourcePose(std::size_t node, std::optional<float> time, SampleInfo* info) const {
     if (node >= mNodes.size())
-        return Error("animation.node_index", "no such node").field("node").expected(fmt::format("< {}", mNodes.size()))
+        return Error("animation.node_index", "no such node")
+            .field("node")
+            .expected(fmt::format("< {}", mNodes.size()))
             .actual(std::to_string(node));
     std::uint64_t frame = 0;
-    if (time) {
-        VESTIGE_TRY(frame, frameForTime(*time).record(node));
-    }
+    if (time) { VESTIGE_TRY(frame, frameForTime(*time).record(node)); }
     if (!mHasKeys) {
         if (info) *info = {PoseSource::NoKeys, std::nullopt, 0, 0, 0};
         return Pose{};
@@ -226,7 +232,9 @@ Result<Pose> ModelAnimation::sourcePose(std::size_t node, std::optional<float> t
 
 Result<Pose> ModelAnimation::sourcePoseAtFrame(std::size_t node, std::uint32_t frame, SampleInfo* info) const {
     if (node >= mNodes.size())
-        return Error("animation.node_index", "no such node").field("node").expected(fmt::format("< {}", mNodes.size()))
+        return Error("animation.node_index", "no such node")
+            .field("node")
+            .expected(fmt::format("< {}", mNodes.size()))
             .actual(std::to_string(node));
     if (!mHasKeys) {
         if (info) *info = {PoseSource::NoKeys, std::nullopt, 0, 0, 0};

@@ -53,14 +53,18 @@ Result<std::uint32_t> AniMesh::append(std::string name, msh::ModelData model, st
         p.flags = n.flags;
         if (node == skip) p.flags |= kSubmodelRoot;
         if (n.parent != msh::kNone) {
-            if (tag == 0) p.parent = firstNew + n.parent;
-            else if (n.parent == 0) p.parent = *attachParent;
-            else p.parent = firstNew + n.parent - 1;
+            if (tag == 0)
+                p.parent = firstNew + n.parent;
+            else if (n.parent == 0)
+                p.parent = *attachParent;
+            else
+                p.parent = firstNew + n.parent - 1;
         }
         if (d.names && node < d.names->names.size() && d.names->names[node]) p.name = *d.names->names[node];
         mPieces.push_back(std::move(p));
         mChildren.emplace_back();
-        if (mPieces.back().parent) mChildren[*mPieces.back().parent].push_back(static_cast<std::uint32_t>(mPieces.size() - 1));
+        if (mPieces.back().parent)
+            mChildren[*mPieces.back().parent].push_back(static_cast<std::uint32_t>(mPieces.size() - 1));
     }
     load.pieceCount = static_cast<std::uint32_t>(mPieces.size()) - firstNew;
     mLoads.push_back(std::move(load));
@@ -73,7 +77,9 @@ std::vector<std::uint32_t> AniMesh::children(std::uint32_t piece) const {
 
 Status AniMesh::checkPiece(std::uint32_t piece) const {
     if (piece >= mPieces.size())
-        return Error("animesh.piece_index", "no such piece").field("piece").expected(fmt::format("< {}", mPieces.size()))
+        return Error("animesh.piece_index", "no such piece")
+            .field("piece")
+            .expected(fmt::format("< {}", mPieces.size()))
             .actual(std::to_string(piece));
     return {};
 }
@@ -213,8 +219,9 @@ Status traceTicks(AniMesh& mesh, TraceSink& sink, std::uint64_t ticks, float ste
         std::string payload = fmt::format(R"({{"time":{},"pieces":[)", f(time));
         for (std::size_t i = 0; i < mesh.pieces().size(); ++i) {
             const auto& p = mesh.pieces()[i].mesh;
-            payload += fmt::format(R"({}[{},{},{},{},{},{},{}])", i ? "," : "", f(p.translation.x), f(p.translation.y),
-                                   f(p.translation.z), f(p.rotation.x), f(p.rotation.y), f(p.rotation.z), f(p.rotation.w));
+            payload +=
+                fmt::format(R"({}[{},{},{},{},{},{},{}])", i ? "," : "", f(p.translation.x), f(p.translation.y),
+                            f(p.translation.z), f(p.rotation.x), f(p.rotation.y), f(p.rotation.z), f(p.rotation.w));
         }
         const Aabb& b = mesh.cachedMeshBox();
         payload += fmt::format(R"(],"box":[{},{},{},{},{},{}]}})", f(b.min.x), f(b.min.y), f(b.min.z), f(b.max.x),

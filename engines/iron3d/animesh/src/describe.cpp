@@ -18,7 +18,8 @@ Json jvec(Vec3 v) { return Json::array({jnum(v.x), jnum(v.y), jnum(v.z)}); }
 Json jquat(Quat q) { return Json::array({jnum(q.x), jnum(q.y), jnum(q.z), jnum(q.w)}); }
 Json jmat(const Mat4& m) {  // row-major rows for reading
     Json rows = Json::array();
-    for (int r = 0; r < 4; ++r) rows.push_back(Json::array({jnum(m.m[0][r]), jnum(m.m[1][r]), jnum(m.m[2][r]), jnum(m.m[3][r])}));
+    for (int r = 0; r < 4; ++r)
+        rows.push_back(Json::array({jnum(m.m[0][r]), jnum(m.m[1][r]), jnum(m.m[2][r]), jnum(m.m[3][r])}));
     return rows;
 }
 std::string tvec(Vec3 v) { return fmt::format("({}, {}, {})", num(v.x), num(v.y), num(v.z)); }
@@ -45,9 +46,12 @@ Result<PieceBounds> boundsOf(const AniMesh& mesh, std::uint32_t i, const BoundsQ
 std::string sampleText(const animation::SampleInfo& s) {
     using animation::PoseSource;
     switch (s.source) {
-        case PoseSource::NoKeys: return "no keys (identity)";
-        case PoseSource::Fallback: return fmt::format("fallback key {}", s.keyA);
-        case PoseSource::SampledKey: return fmt::format("frame {} key {}", s.frame.value_or(0), s.keyA);
+        case PoseSource::NoKeys:
+            return "no keys (identity)";
+        case PoseSource::Fallback:
+            return fmt::format("fallback key {}", s.keyA);
+        case PoseSource::SampledKey:
+            return fmt::format("frame {} key {}", s.frame.value_or(0), s.keyA);
         case PoseSource::Sampled:
             return fmt::format("frame {} keys {}->{} alpha {}", s.frame.value_or(0), s.keyA, s.keyB, num(s.alpha));
     }
@@ -61,8 +65,8 @@ Result<std::string> describeText(const AniMesh& mesh, const BoundsQuery& q) {
                                   mesh.loads().size(), q.lod, q.state, q.space == JointSpace::World ? "world" : "mesh");
     for (std::size_t l = 0; l < mesh.loads().size(); ++l) {
         const Load& load = mesh.loads()[l];
-        out += fmt::format("load {} '{}': tag {}, {} piece(s) from index {}{}\n", l, load.name, load.tag, load.pieceCount,
-                           load.firstPiece,
+        out += fmt::format("load {} '{}': tag {}, {} piece(s) from index {}{}\n", l, load.name, load.tag,
+                           load.pieceCount, load.firstPiece,
                            load.attachParent ? fmt::format(", attached to piece {}", *load.attachParent) : "");
     }
     for (std::uint32_t i = 0; i < mesh.pieces().size(); ++i) {
@@ -71,17 +75,18 @@ Result<std::string> describeText(const AniMesh& mesh, const BoundsQuery& q) {
         // Depth for the tree drawing.
         int depth = 0;
         for (auto a = p.parent; a; a = mesh.pieces()[*a].parent) ++depth;
-        out += fmt::format("{}piece[{}] {}  tag {}  node {}  parent {}  flags {:#010x}{}\n", std::string(2 * depth, ' '), i,
-                           p.name.empty() ? "(unnamed)" : p.name, p.tag, p.sourceNode,
-                           p.parent ? std::to_string(*p.parent) : "-", p.flags, p.submodelRoot() ? " SUBMODEL_ROOT" : "");
+        out +=
+            fmt::format("{}piece[{}] {}  tag {}  node {}  parent {}  flags {:#010x}{}\n", std::string(2 * depth, ' '),
+                        i, p.name.empty() ? "(unnamed)" : p.name, p.tag, p.sourceNode,
+                        p.parent ? std::to_string(*p.parent) : "-", p.flags, p.submodelRoot() ? " SUBMODEL_ROOT" : "");
         const std::string pad(2 * depth + 4, ' ');
         out += fmt::format("{}local t {} q {}\n", pad, tvec(p.local.translation), tquat(p.local.rotation));
         out += fmt::format("{}mesh  t {} q {}  ({})\n", pad, tvec(p.mesh.translation), tquat(p.mesh.rotation),
                            sampleText(p.sample));
         out += fmt::format("{}box {}..{}  subtree {}..{}\n", pad, tvec(b.single.min), tvec(b.single.max),
                            tvec(b.subtree.min), tvec(b.subtree.max));
-        out += fmt::format("{}sphere {} r {}  subtree {} r {}\n", pad, tvec(b.singleSphere.center), num(b.singleSphere.radius),
-                           tvec(b.subtreeSphere.center), num(b.subtreeSphere.radius));
+        out += fmt::format("{}sphere {} r {}  subtree {} r {}\n", pad, tvec(b.singleSphere.center),
+                           num(b.singleSphere.radius), tvec(b.subtreeSphere.center), num(b.subtreeSphere.radius));
     }
     return out;
 }
@@ -93,7 +98,10 @@ Result<std::string> describeJson(const AniMesh& mesh, const BoundsQuery& q) {
     doc["space"] = q.space == JointSpace::World ? "world" : "mesh";
     Json loads = Json::array();
     for (const Load& l : mesh.loads())
-        loads.push_back({{"name", l.name}, {"tag", l.tag}, {"first_piece", l.firstPiece}, {"piece_count", l.pieceCount},
+        loads.push_back({{"name", l.name},
+                         {"tag", l.tag},
+                         {"first_piece", l.firstPiece},
+                         {"piece_count", l.pieceCount},
                          {"attach_parent", l.attachParent ? Json(*l.attachParent) : Json()}});
     doc["loads"] = loads;
     Json pieces = Json::array();
@@ -114,14 +122,17 @@ Result<std::string> describeJson(const AniMesh& mesh, const BoundsQuery& q) {
                        {"key_a", p.sample.keyA},
                        {"key_b", p.sample.keyB},
                        {"alpha", jnum(p.sample.alpha)}};
-        j["local"] = {{"translation", jvec(p.local.translation)}, {"rotation_xyzw", jquat(p.local.rotation)},
+        j["local"] = {{"translation", jvec(p.local.translation)},
+                      {"rotation_xyzw", jquat(p.local.rotation)},
                       {"matrix", jmat(p.local.matrix())}};
-        j["global"] = {{"translation", jvec(p.mesh.translation)}, {"rotation_xyzw", jquat(p.mesh.rotation)},
+        j["global"] = {{"translation", jvec(p.mesh.translation)},
+                       {"rotation_xyzw", jquat(p.mesh.rotation)},
                        {"matrix", jmat(mesh.jointMatrix(i, q.space))}};
-        j["bounds"] = {{"box", {{"min", jvec(b.single.min)}, {"max", jvec(b.single.max)}}},
-                       {"sphere", {{"center", jvec(b.singleSphere.center)}, {"radius", jnum(b.singleSphere.radius)}}},
-                       {"subtree_box", {{"min", jvec(b.subtree.min)}, {"max", jvec(b.subtree.max)}}},
-                       {"subtree_sphere", {{"center", jvec(b.subtreeSphere.center)}, {"radius", jnum(b.subtreeSphere.radius)}}}};
+        j["bounds"] = {
+            {"box", {{"min", jvec(b.single.min)}, {"max", jvec(b.single.max)}}},
+            {"sphere", {{"center", jvec(b.singleSphere.center)}, {"radius", jnum(b.singleSphere.radius)}}},
+            {"subtree_box", {{"min", jvec(b.subtree.min)}, {"max", jvec(b.subtree.max)}}},
+            {"subtree_sphere", {{"center", jvec(b.subtreeSphere.center)}, {"radius", jnum(b.subtreeSphere.radius)}}}};
         pieces.push_back(std::move(j));
     }
     doc["pieces"] = pieces;

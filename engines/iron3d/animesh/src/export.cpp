@@ -73,8 +73,10 @@ Result<Bytes> exportAnimatedGlb(const AniMesh& source, const GlbOptions& options
     for (std::size_t i = 0; i < pieces.size() && times.size() > 1; ++i) {
         const auto& s = samples[i];
         if (std::all_of(s.begin(), s.end(), [&](const animation::Pose& p) { return p == s.front(); })) continue;
-        gltf::AnimationChannel t{static_cast<int>(i), gltf::AnimationPath::Translation, gltf::Interpolation::Linear, times, {}, {}};
-        gltf::AnimationChannel r{static_cast<int>(i), gltf::AnimationPath::Rotation, gltf::Interpolation::Linear, times, {}, {}};
+        gltf::AnimationChannel t{
+            static_cast<int>(i), gltf::AnimationPath::Translation, gltf::Interpolation::Linear, times, {}, {}};
+        gltf::AnimationChannel r{
+            static_cast<int>(i), gltf::AnimationPath::Rotation, gltf::Interpolation::Linear, times, {}, {}};
         for (const auto& p : s) {
             t.vec3Values.push_back(p.translation);
             r.quatValues.push_back(p.rotation);

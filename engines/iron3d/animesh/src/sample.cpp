@@ -70,7 +70,8 @@ struct ModelBuilder {
 
     // Animates a node: keys (appended now) at the given times, and a frame map block of `frames`
     // words where frame f uses the last key whose time is <= f.
-    void animate(std::size_t node, Vec3 position, const std::vector<std::pair<float, Quat>>& keys, std::uint32_t frames) {
+    void animate(std::size_t node, Vec3 position, const std::vector<std::pair<float, Quat>>& keys,
+                 std::uint32_t frames) {
         if (!d.frameMap) d.frameMap = msh::FrameMap{{}, frames};
         const auto first = static_cast<std::uint16_t>(d.animKeys->size());
         for (const auto& [t, q] : keys) d.animKeys->push_back(key(position, t, q));
@@ -103,7 +104,8 @@ msh::ModelData sampleTurret() {
     const auto r = b.node(1, 0x0000, "turret_rotor", {0, 0, 0.4f}, rotor);
     b.node(2, 0x0000, "cannon_socket", {0.9f, 0, 0.3f}, std::nullopt);
     b.node(2, 0x0000, "rocket_socket", {-0.4f, 0.6f, 0.6f}, std::nullopt);
-    b.animate(r, {0, 0, 0.4f}, {{0, aboutZ(0)}, {4, aboutZ(90)}, {8, aboutZ(180)}, {12, aboutZ(270)}, {16, aboutZ(360)}}, 16);
+    b.animate(r, {0, 0, 0.4f},
+              {{0, aboutZ(0)}, {4, aboutZ(90)}, {8, aboutZ(180)}, {12, aboutZ(270)}, {16, aboutZ(360)}}, 16);
     return b.finish();
 }
 

@@ -26,7 +26,10 @@ ModelAnimation linearNode() {
 
 TEST(AnimationFrame, RoundHalfEvenOfTimeMinusHalf) {
     // time - 0.5 is a tie at every integer time; ties go to the even frame.
-    struct Case { float time; std::uint64_t frame; };
+    struct Case {
+        float time;
+        std::uint64_t frame;
+    };
     const Case cases[] = {
         {1.0f, 0},  // 0.5 -> 0 (even)
         {2.0f, 2},  // 1.5 -> 2 (even)
@@ -64,7 +67,13 @@ TEST(AnimationFrame, BadTimesAreClearErrors) {
 
 TEST(AnimationSample, FrameKeyAndNextInterpolatedAtTheFloatTime) {
     const ModelAnimation a = linearNode();
-    struct Case { float time; std::uint32_t frame; PoseSource source; std::uint16_t keyA, keyB; float x; };
+    struct Case {
+        float time;
+        std::uint32_t frame;
+        PoseSource source;
+        std::uint16_t keyA, keyB;
+        float x;
+    };
     const Case cases[] = {
         {1.0f, 0, PoseSource::Sampled, 0, 1, 10.0f},     // frame 0: keys 0,1 at alpha (1-0)/1 = 1 -> key 1
         {1.4f, 1, PoseSource::Sampled, 1, 2, 14.0f},     // frame 1: alpha 0.4 -> 10 + 4

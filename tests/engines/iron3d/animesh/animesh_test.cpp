@@ -1,11 +1,11 @@
 // CAniMesh: attach remap (seed 001 example tree), SUBMODEL_ROOT, slot lookup, joint bounds, determinism.
+#include "vestige/iron3d/animesh/animesh.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
 #include <nlohmann/json.hpp>
 
-#include "vestige/iron3d/animesh/animesh.hpp"
 #include "vestige/iron3d/animesh/export.hpp"
 #include "vestige/iron3d/animesh/sample.hpp"
 #include "vestige/iron3d/msh/sample.hpp"
@@ -34,8 +34,8 @@ TEST(AniMeshTree, SeedExampleTreeFromFourLoads) {
     const int parents[10] = {-1, 0, 0, 0, 3, 4, 5, 5, 6, 7};
     const std::uint16_t nodes[10] = {0, 1, 2, 3, 1, 2, 3, 4, 1, 1};
     const bool roots[10] = {true, false, false, false, true, false, false, false, true, true};
-    const char* names[10] = {"body", "track_left", "track_right", "turret_socket", "turret_base", "turret_rotor",
-                             "cannon_socket", "rocket_socket", "cannon_body", "launcher_body"};
+    const char* names[10] = {"body",         "track_left",    "track_right",   "turret_socket", "turret_base",
+                             "turret_rotor", "cannon_socket", "rocket_socket", "cannon_body",   "launcher_body"};
     for (std::size_t i = 0; i < 10; ++i) {
         const Piece& p = m.pieces()[i];
         EXPECT_EQ(p.tag, tags[i]) << i;

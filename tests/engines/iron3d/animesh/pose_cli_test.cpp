@@ -1,9 +1,8 @@
 // The pending `pose` verb and `animesh` demo stage, run in-process with the app's helpers.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "cmd_pose.hpp"
 #include "vestige/core/file_io.hpp"
@@ -37,9 +36,7 @@ std::pair<int, std::string> runPose(std::vector<std::string> args) {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     try {
         cli.parse(reversed);
-    } catch (const CLI::ParseError&) {
-        return {kExitUsage, ""};
-    }
+    } catch (const CLI::ParseError&) { return {kExitUsage, ""}; }
     testing::internal::CaptureStdout();
     const int rc = ctx.run ? ctx.run() : kExitUsage;
     return {rc, testing::internal::GetCapturedStdout()};

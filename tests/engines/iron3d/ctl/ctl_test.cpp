@@ -1,11 +1,12 @@
 // CTLD pose rows: table start formula, reader/writer round trip, blend rules, bindings.
+#include "vestige/iron3d/ctl/ctl.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
 #include "vestige/iron3d/animation/animation.hpp"
-#include "vestige/iron3d/ctl/ctl.hpp"
 #include "vestige/iron3d/ctl/register.hpp"
 
 namespace vestige::iron3d::ctl {
@@ -91,13 +92,13 @@ TEST(CtlBlend, WrapOnceClampInvert) {
     EXPECT_EQ(effectiveBlend(1.25f, 0), 1.0f);
     EXPECT_EQ(effectiveBlend(-0.5f, 0), 0.0f);
     EXPECT_EQ(effectiveBlend(0.25f, kFlagInvert), 0.75f);
-    EXPECT_EQ(effectiveBlend(1.25f, kFlagWrap | kFlagInvert), 0.75f);   // wrap to 0.25, then invert
+    EXPECT_EQ(effectiveBlend(1.25f, kFlagWrap | kFlagInvert), 0.75f);  // wrap to 0.25, then invert
     EXPECT_EQ(effectiveBlend(1.25f, kFlagInvert), 0.0f);               // clamp to 1, then invert
     // time = (1 - blend) * A + blend * B with A = 2, B = 10.
-    EXPECT_EQ(*rowTime(row(0, 2, 10, 1.25f, kFlagWrap)), 4.0f);      // 0.75 * 2 + 0.25 * 10
-    EXPECT_EQ(*rowTime(row(0, 2, 10, 2.5f, kFlagWrap)), 14.0f);      // -0.5 * 2 + 1.5 * 10
+    EXPECT_EQ(*rowTime(row(0, 2, 10, 1.25f, kFlagWrap)), 4.0f);  // 0.75 * 2 + 0.25 * 10
+    EXPECT_EQ(*rowTime(row(0, 2, 10, 2.5f, kFlagWrap)), 14.0f);  // -0.5 * 2 + 1.5 * 10
     EXPECT_EQ(*rowTime(row(0, 2, 10, 7.0f, 0)), 10.0f);
-    EXPECT_EQ(*rowTime(row(0, 2, 10, 0.25f, kFlagInvert)), 8.0f);    // 0.25 * 2 + 0.75 * 10
+    EXPECT_EQ(*rowTime(row(0, 2, 10, 0.25f, kFlagInvert)), 8.0f);  // 0.25 * 2 + 0.75 * 10
 }
 
 TEST(CtlBlend, NegativeOrNonFiniteTimeIsAnError) {
@@ -120,9 +121,9 @@ TEST(CtlBlend, NegativeOrNonFiniteTimeIsAnError) {
 TEST(CtlBindings, SourceOrderLastEnabledRowWinsSkipBeforeFloatChecks) {
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const ControlFile f = fileWith({
-        row(1, 0, 10, 0.2f, 0),          // node 1 -> 2
-        row(2, 4, 8, 0.5f, 0),           // node 2 -> 6
-        row(1, 0, 10, 0.5f, 0),          // node 1 -> 5 (replaces row 0)
+        row(1, 0, 10, 0.2f, 0),           // node 1 -> 2
+        row(2, 4, 8, 0.5f, 0),            // node 2 -> 6
+        row(1, 0, 10, 0.5f, 0),           // node 1 -> 5 (replaces row 0)
         row(-1, -1, -1, nan, kFlagSkip),  // skipped before node id and floats are looked at
         row(1, -1, -1, 0.0f, kFlagSkip),  // skipped: does not replace row 2
     });
@@ -181,7 +182,8 @@ TEST(CtlRegistry, ProbeByNameAndDescribeRows) {
     ASSERT_TRUE(d.ok());
     EXPECT_NE(d->text.find("pose rows at 0xC18..0xC60"), std::string::npos) << d->text;
     EXPECT_NE(d->text.find("row 0: node 3 frames 0..2 blend 1.75 flags 0x1 -> time 1.5"), std::string::npos) << d->text;
-    EXPECT_NE(d->text.find("row 1: node -1 frames -1..-1 blend 0 flags 0x4 -> skipped (0x4)"), std::string::npos) << d->text;
+    EXPECT_NE(d->text.find("row 1: node -1 frames -1..-1 blend 0 flags 0x4 -> skipped (0x4)"), std::string::npos)
+        << d->text;
     EXPECT_EQ(d->json.rfind("{\n  \"format\": \"ctl\"", 0), 0u) << d->json;
 }
 

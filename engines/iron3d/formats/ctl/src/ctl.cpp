@@ -36,22 +36,20 @@ void patchRow(PoseRow& row) {
 Result<ControlFile> read(ByteView bytes) {
     ByteReader r(bytes);
     ControlFile f;
-    for (int i = 0; i < 5; ++i) {
-        VESTIGE_TRY(f.counts[i], r.u32(fmt::format("counts[{}]", i)));
-    }
+    for (int i = 0; i < 5; ++i) { VESTIGE_TRY(f.counts[i], r.u32(fmt::format("counts[{}]", i))); }
     VESTIGE_TRY(const std::uint64_t start, rowTableStart(f.s(), f.m()));
     if (start > bytes.size())
         return Error("ctl.truncated", "the file ends before the pose-row table starts")
             .field("row_start")
             .at(bytes.size())
-            .expected(fmt::format("at least {} bytes (128 + S*(156 + 16*M) + 4*S*S, S = {}, M = {})", start, f.s(), f.m()))
+            .expected(
+                fmt::format("at least {} bytes (128 + S*(156 + 16*M) + 4*S*S, S = {}, M = {})", start, f.s(), f.m()))
             .actual(std::to_string(bytes.size()));
     VESTIGE_TRY(ByteView prefix, r.bytes(static_cast<std::size_t>(start) - kHeaderSize, "prefix"));
     f.prefix.assign(prefix.begin(), prefix.end());
     // T rows of 36 bytes: checked against the remaining bytes before anything is allocated.
     auto table = r.array(f.t(), kRowSize, "pose_rows");
-    if (!table)
-        return std::move(table).error().expected(fmt::format("{} rows of 36 bytes from {}", f.t(), hex(start)));
+    if (!table) return std::move(table).error().expected(fmt::format("{} rows of 36 bytes from {}", f.t(), hex(start)));
     ByteView rows = table->data();
     f.rows.resize(f.t());
     for (std::size_t i = 0; i < f.rows.size(); ++i) {
@@ -92,8 +90,8 @@ Result<Bytes> write(const ControlFile& file) {
     return out.take();
 }
 
-Result<Bytes> build(std::uint32_t s, std::uint32_t m, std::uint32_t c3, std::uint32_t c4, const std::vector<PoseRow>& rows,
-                    ByteView tail) {
+Result<Bytes> build(std::uint32_t s, std::uint32_t m, std::uint32_t c3, std::uint32_t c4,
+                    const std::vector<PoseRow>& rows, ByteView tail) {
     VESTIGE_TRY(const std::uint64_t start, rowTableStart(s, m));
     if (start > (1u << 26)) return Error("ctl.too_large", "build() is for small test files").field("row_start");
     ControlFile f;
@@ -107,8 +105,10 @@ Result<Bytes> build(std::uint32_t s, std::uint32_t m, std::uint32_t c3, std::uin
 float effectiveBlend(float blend, std::uint32_t flags) {
     if (flags & kFlagWrap) {
         // One wrap only: 2.5 becomes 1.5, not 0.5.
-        if (blend > 1.0f) blend -= 1.0f;
-        else if (blend < 0.0f) blend += 1.0f;
+        if (blend > 1.0f)
+            blend -= 1.0f;
+        else if (blend < 0.0f)
+            blend += 1.0f;
     } else if (!std::isnan(blend)) {
         blend = std::clamp(blend, 0.0f, 1.0f);
     }

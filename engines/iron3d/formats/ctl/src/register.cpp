@@ -19,7 +19,8 @@ bool endsWithCtl(std::string_view name) {
 }
 
 nlohmann::ordered_json jfloat(float v) {
-    return std::isfinite(v) ? nlohmann::ordered_json(std::stod(fmt::format("{}", v))) : nlohmann::ordered_json(fmt::format("{}", v));
+    return std::isfinite(v) ? nlohmann::ordered_json(std::stod(fmt::format("{}", v)))
+                            : nlohmann::ordered_json(fmt::format("{}", v));
 }
 
 }  // namespace
@@ -35,14 +36,18 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
     j["row_start"] = start;
     j["row_end"] = start + f.rows.size() * kRowSize;
     j["tail_bytes"] = f.tail.size();
-    std::string text = fmt::format("{}: CTLD, {} bytes\n  counts S={} M={} T={} [{}, {}]\n  pose rows at {}..{}, {} tail bytes\n",
-                                   label, data.size(), f.s(), f.m(), f.t(), f.counts[3], f.counts[4], hex(start),
-                                   hex(start + f.rows.size() * kRowSize), f.tail.size());
+    std::string text =
+        fmt::format("{}: CTLD, {} bytes\n  counts S={} M={} T={} [{}, {}]\n  pose rows at {}..{}, {} tail bytes\n",
+                    label, data.size(), f.s(), f.m(), f.t(), f.counts[3], f.counts[4], hex(start),
+                    hex(start + f.rows.size() * kRowSize), f.tail.size());
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < f.rows.size(); ++i) {
         const PoseRow& r = f.rows[i];
-        nlohmann::ordered_json row{{"node", r.nodeId}, {"frame_a", jfloat(r.frameA)}, {"frame_b", jfloat(r.frameB)},
-                                   {"blend", jfloat(r.blend)}, {"flags", r.flags}};
+        nlohmann::ordered_json row{{"node", r.nodeId},
+                                   {"frame_a", jfloat(r.frameA)},
+                                   {"frame_b", jfloat(r.frameB)},
+                                   {"blend", jfloat(r.blend)},
+                                   {"flags", r.flags}};
         std::string effect;
         if (r.skipped()) {
             row["time"] = nullptr;
@@ -56,8 +61,8 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
             effect = "error: " + t.error().message();
         }
         rows.push_back(std::move(row));
-        text += fmt::format("  row {}: node {} frames {}..{} blend {} flags {:#x} -> {}\n", i, r.nodeId, r.frameA, r.frameB,
-                            r.blend, r.flags, effect);
+        text += fmt::format("  row {}: node {} frames {}..{} blend {} flags {:#x} -> {}\n", i, r.nodeId, r.frameA,
+                            r.frameB, r.blend, r.flags, effect);
     }
     j["rows"] = rows;
     return formats::Description{j.dump(2), text};
@@ -66,8 +71,7 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
 void registerFormat(formats::FormatRegistry& formats) {
     formats.add({"ctl", "Iron3D CTLD control resource (pose-row table)",
                  [](ByteView data, std::string_view name) { return endsWithCtl(name) && read(data).ok() ? 10 : 0; },
-                 [](ByteView data, std::string_view label) { return describe(data, label); },
-                 nullptr});
+                 [](ByteView data, std::string_view label) { return describe(data, label); }, nullptr});
 }
 
 }  // namespace vestige::iron3d::ctl

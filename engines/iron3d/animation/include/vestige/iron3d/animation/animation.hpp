@@ -84,7 +84,8 @@ class ModelAnimation {
 public:
     // Validates: parents before children, fallback_key < key count (when keys exist), each animated
     // node's map block inside type 19 and every word of it < key count, key times finite.
-    [[nodiscard]] static Result<ModelAnimation> create(std::vector<NodeTrack> nodes, std::optional<std::vector<Key>> keys,
+    [[nodiscard]] static Result<ModelAnimation> create(std::vector<NodeTrack> nodes,
+                                                       std::optional<std::vector<Key>> keys,
                                                        std::optional<std::vector<std::uint16_t>> frameMap,
                                                        std::uint32_t frameCount);
     [[nodiscard]] static Result<ModelAnimation> fromModel(const msh::ModelData& data);
@@ -99,9 +100,11 @@ public:
 
     // Source-local pose (NOT conjugated) of one node at an optional time. Errors on a non-finite or
     // negative time.
-    [[nodiscard]] Result<Pose> sourcePose(std::size_t node, std::optional<float> time, SampleInfo* info = nullptr) const;
+    [[nodiscard]] Result<Pose> sourcePose(std::size_t node, std::optional<float> time,
+                                          SampleInfo* info = nullptr) const;
     // Source-local pose of one node at an explicit type 19 frame (keys k, k+1 interpolated at time = frame).
-    [[nodiscard]] Result<Pose> sourcePoseAtFrame(std::size_t node, std::uint32_t frame, SampleInfo* info = nullptr) const;
+    [[nodiscard]] Result<Pose> sourcePoseAtFrame(std::size_t node, std::uint32_t frame,
+                                                 SampleInfo* info = nullptr) const;
     // The pose fed to composition: sourcePose with the quaternion conjugated once.
     [[nodiscard]] Result<Pose> localPose(std::size_t node, std::optional<float> time, SampleInfo* info = nullptr) const;
 

@@ -44,17 +44,17 @@ struct Load {
 
 struct Piece {
     std::uint32_t tag = 0;
-    std::uint32_t load = 0;                // index into AniMesh::loads()
-    std::uint16_t sourceNode = 0;          // node of that load's .msh
-    std::optional<std::uint32_t> parent;   // absolute piece index
-    std::uint16_t nodeFlags = 0;           // MSH01 hdr0
-    std::uint32_t flags = 0;               // nodeFlags | kSubmodelRoot
-    int state = kModelStateRegular;        // the state kModelStateDefault resolves to
+    std::uint32_t load = 0;               // index into AniMesh::loads()
+    std::uint16_t sourceNode = 0;         // node of that load's .msh
+    std::optional<std::uint32_t> parent;  // absolute piece index
+    std::uint16_t nodeFlags = 0;          // MSH01 hdr0
+    std::uint32_t flags = 0;              // nodeFlags | kSubmodelRoot
+    int state = kModelStateRegular;       // the state kModelStateDefault resolves to
     std::string name;
-    std::optional<float> time;             // animation time; nullopt = fallback key
-    std::optional<std::uint32_t> frame;    // explicit type 19 frame; overrides `time` when set
-    animation::Pose local;                 // conjugated source-local pose
-    animation::Pose mesh;                  // composed, mesh space
+    std::optional<float> time;           // animation time; nullopt = fallback key
+    std::optional<std::uint32_t> frame;  // explicit type 19 frame; overrides `time` when set
+    animation::Pose local;               // conjugated source-local pose
+    animation::Pose mesh;                // composed, mesh space
     animation::SampleInfo sample;
     [[nodiscard]] bool submodelRoot() const { return (flags & kSubmodelRoot) != 0; }
 };
@@ -70,11 +70,11 @@ struct JointBoundsFilter {
 };
 
 struct BoundsQuery {
-    int lod = 0;                         // 0..4
-    int state = kModelStateDefault;      // -1 = each piece's own state
+    int lod = 0;                     // 0..4
+    int state = kModelStateDefault;  // -1 = each piece's own state
     JointSpace space = JointSpace::Mesh;
     BoundsScope scope = BoundsScope::Subtree;
-    std::optional<float> meshScale;      // scales the slot box before the joint transform
+    std::optional<float> meshScale;  // scales the slot box before the joint transform
     JointBoundsFilter filter;
 };
 

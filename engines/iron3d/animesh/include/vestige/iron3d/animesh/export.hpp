@@ -9,8 +9,8 @@ namespace vestige::iron3d::animesh {
 struct GlbOptions {
     int lod = 0;
     int state = kModelStateDefault;
-    std::uint32_t frames = 16;            // frames sampled: time = 0, 1, ..., frames - 1
-    float framesPerSecond = 10.0f;        // glTF seconds = frame / framesPerSecond
+    std::uint32_t frames = 16;      // frames sampled: time = 0, 1, ..., frames - 1
+    float framesPerSecond = 10.0f;  // glTF seconds = frame / framesPerSecond
 };
 
 // `mesh` is copied for sampling; the original is not changed.

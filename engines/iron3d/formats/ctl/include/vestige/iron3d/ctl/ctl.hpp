@@ -34,11 +34,11 @@ constexpr std::uint32_t kFlagInvert = 0x2;
 constexpr std::uint32_t kFlagSkip = 0x4;
 
 struct PoseRow {
-    std::int32_t nodeId = 0;   // +0x00
-    float frameA = 0;          // +0x04
-    float frameB = 0;          // +0x08
-    float blend = 0;           // +0x0C initial blend
-    std::uint32_t flags = 0;   // +0x20
+    std::int32_t nodeId = 0;                   // +0x00
+    float frameA = 0;                          // +0x04
+    float frameB = 0;                          // +0x08
+    float blend = 0;                           // +0x0C initial blend
+    std::uint32_t flags = 0;                   // +0x20
     std::array<std::uint8_t, kRowSize> raw{};  // all 36 bytes as read; the writer patches the decoded fields
     [[nodiscard]] bool skipped() const { return (flags & kFlagSkip) != 0; }
 };
@@ -69,7 +69,7 @@ struct ControlFile {
 [[nodiscard]] Result<float> rowTime(const PoseRow& row);
 
 struct PoseBindings {
-    std::vector<std::optional<float>> times;       // one per node: the bound time, or 0 when unbound
+    std::vector<std::optional<float>> times;        // one per node: the bound time, or 0 when unbound
     std::vector<std::optional<std::uint32_t>> row;  // the row that set it (nullopt = unbound)
 };
 // Per-node times for a model of `nodeCount` nodes; errors carry the row's absolute file offset.
