@@ -19,11 +19,14 @@ using namespace vestige;
         if (!(cond)) __builtin_trap(); \
     } while (0)
 
+// JSON rendering is checked for the first few errors of each input only: it dominates the cost otherwise.
+int gJsonChecks = 0;
+
 void checkError(const Error& e, const ByteReader& r, std::size_t posBefore, bool inWindow) {
     FUZZ_CHECK(!e.code().empty());
     FUZZ_CHECK(e.offset().has_value());
     if (inWindow) FUZZ_CHECK(*e.offset() >= r.baseOffset() && *e.offset() <= r.baseOffset() + r.size());
-    FUZZ_CHECK(!nlohmann::json::parse(e.toJson(), nullptr, false).is_discarded());
+    if (gJsonChecks-- > 0) FUZZ_CHECK(!nlohmann::json::parse(e.toJson(), nullptr, false).is_discarded());
     FUZZ_CHECK(!e.render().empty());
     (void)posBefore;
 }
@@ -233,7 +236,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0) return 0;
     static const std::uint64_t kBases[] = {0, 1, 0x1000, 0xFFFFFFFFull, 0x7FFFFFFFFFFF0000ull};
     ByteReader top(ByteView(data + 1, size - 1), kBases[data[0] % 5]);
-    gBudget = 20000;
+    gBudget = 4000;
+    gJsonChecks = 16;
     interpret(top, 0);
     return 0;
 }
