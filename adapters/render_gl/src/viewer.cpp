@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "vestige/render_gl/renderer.hpp"
 
@@ -57,6 +58,9 @@ struct SdlSession {
 Error noDisplay(const std::string& why) {
     Error e("render.no_display", fmt::format("cannot open a window: {}", why));
     e.expected("a display (X11 or Wayland); for headless pictures use `vestige render ... -o out.png`");
+    const char* display = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    e.actual(fmt::format("DISPLAY={} WAYLAND_DISPLAY={}", display ? display : "(unset)", wayland ? wayland : "(unset)"));
     return e;
 }
 
