@@ -135,3 +135,17 @@ TEST(NresExtractNames, CollisionsAreCaseInsensitive) {
 
 }  // namespace
 }  // namespace vestige::iron3d::nres
+
+namespace vestige::iron3d::nres {
+namespace {
+
+TEST(NresRegister, DisplayNameIsCp1251ToUtf8) {
+    EXPECT_EQ(displayName("ABC_1"), "ABC_1");
+    EXPECT_EQ(displayName("\xD2\xE0\xED\xEA"), "\xD0\xA2\xD0\xB0\xD0\xBD\xD0\xBA");  // "Танк"
+    EXPECT_EQ(displayName("\xA8\xB8"), "\xD0\x81\xD1\x91");                          // Ё ё
+    EXPECT_EQ(displayName("\x88"), "\xE2\x82\xAC");                                  // €
+    EXPECT_EQ(displayName("\x98"), "\xC2\x98");                                      // unassigned: U+0098
+}
+
+}  // namespace
+}  // namespace vestige::iron3d::nres

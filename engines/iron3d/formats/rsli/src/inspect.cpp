@@ -1,6 +1,8 @@
 // RsLi listing and `info` description.
 #include "vestige/iron3d/rsli/inspect.hpp"
 
+#include "vestige/iron3d/nres/inspect.hpp"
+
 #include <fmt/format.h>
 
 #include <map>
@@ -12,19 +14,7 @@ using Json = nlohmann::ordered_json;
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-// ASCII as is, bytes >= 0x80 as U+0080..U+00FF.
-std::string displayName(std::string_view raw) {
-    std::string out;
-    for (unsigned char c : raw) {
-        if (c < 0x80) {
-            out += static_cast<char>(c);
-        } else {
-            out += static_cast<char>(0xC0 | (c >> 6));
-            out += static_cast<char>(0x80 | (c & 0x3F));
-        }
-    }
-    return out;
-}
+using nres::displayName;
 
 std::string quirkList(std::uint32_t q) {
     std::string s;

@@ -8,8 +8,8 @@
 
 namespace vestige::iron3d::nres {
 
-// A name for display/JSON: ASCII as is, bytes >= 0x80 as U+0080..U+00FF (reversible; the raw name
-// field is what round-trips), control bytes as U+0000..U+001F escapes by the JSON writer.
+// A name for display/JSON: Iron3D text is CP1251, converted to UTF-8 (the raw name field is what
+// round-trips; manifests keep it as hex). Control bytes are escaped by the JSON writer.
 [[nodiscard]] std::string displayName(std::string_view raw);
 // {"format":"nres","entries":[{"index":0,"name":"...","type":1,"attr1":0,"attr2":0,"attr3":0,"size":0,
 //  "offset":0,"sort_index":0}, ...]}
