@@ -70,11 +70,9 @@ Result<BspWorld> fromBsp(const bsp::Bsp& map) {
         ModelPlacement& p = placement[index];
         p.collides = !isNonCollidingClass(e.className()) && e.value("StartDisabled") != "1";
         p.origin = e.vec3("origin").value_or(Vec3{});
+        if (!isFinite(p.origin)) p.collides = false;  // cannot be placed; counted as excluded
         const Vec3 angles = e.vec3("angles").value_or(Vec3{});
         p.rotated = angles.x != 0.0f || angles.y != 0.0f || angles.z != 0.0f;
-    }
-    if (!isFinite(placement.empty() ? Vec3{} : placement[0].origin)) {
-        return Error("collision.bad_origin", "world origin is not finite");
     }
 
     std::vector<std::int32_t> owner(map.brushes.size(), -1);
