@@ -79,10 +79,13 @@ Result<FixedString> ByteReader::fixedString(std::size_t n, std::string_view fiel
 
 Result<std::string> ByteReader::lpString32(std::string_view field) {
     const std::uint64_t start = absolute();
+    const std::size_t startPos = mPos;
     VESTIGE_TRY(auto len, u32(field));
     if (len > remaining()) {
+        const std::size_t available = remaining();
+        mPos = startPos;  // a failed read never moves the reader
         Error e("bytes.string_length", "length-prefixed string runs past the end");
-        e.at(start).expected(fmt::format("<= {} bytes", remaining())).actual(fmt::format("{} bytes", len));
+        e.at(start).expected(fmt::format("<= {} bytes", available)).actual(fmt::format("{} bytes", len));
         if (!field.empty()) e.field(std::string(field));
         return e;
     }

@@ -1,5 +1,6 @@
 #include "vestige/core/math.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 
@@ -9,10 +10,12 @@ double roundHalfEven(double v) {
     if (!std::isfinite(v)) return v;
     const double fl = std::floor(v);
     const double diff = v - fl;
-    if (diff < 0.5) return fl;
-    if (diff > 0.5) return fl + 1.0;
-    // Exactly halfway: pick the even neighbour.
-    return std::fmod(fl, 2.0) == 0.0 ? fl : fl + 1.0;
+    double r;
+    if (diff < 0.5) r = fl;
+    else if (diff > 0.5) r = fl + 1.0;
+    else r = std::fmod(fl, 2.0) == 0.0 ? fl : fl + 1.0;  // exactly halfway: the even neighbour
+    // IEEE roundTiesToEven keeps the sign of zero: -0.25 and -0.5 round to -0.
+    return r == 0.0 ? std::copysign(0.0, v) : r;
 }
 
 float roundHalfEven(float v) { return static_cast<float>(roundHalfEven(static_cast<double>(v))); }
@@ -28,8 +31,11 @@ std::int64_t ulpDistance(float a, float b) {
 }
 
 Vec3 normalize(Vec3 a) {
-    const float len = length(a);
-    return len > 0 ? a / len : Vec3{};
+    // Scale by the largest component first so huge or tiny finite vectors neither overflow nor underflow.
+    const float m = std::max({std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)});
+    if (!(m > 0) || !std::isfinite(m)) return Vec3{};
+    const Vec3 s = a / m;
+    return s / length(s);
 }
 
 Quat Quat::fromAxisAngle(Vec3 axis, float radians) {

@@ -129,9 +129,16 @@ Result<std::vector<EntryInfo>> DirProvider::list() const {
     std::vector<EntryInfo> out;
     std::error_code ec;
     for (fs::recursive_directory_iterator it(mRoot, ec), end; !ec && it != end; it.increment(ec)) {
-        if (!it->is_regular_file(ec)) continue;
-        const auto rel = fs::relative(it->path(), mRoot, ec).generic_string();
-        out.push_back({rel, static_cast<std::uint64_t>(it->file_size(ec))});
+        // Name entries lexically: fs::relative would resolve symlinks and name the target instead.
+        const fs::path& p = it->path();
+        if (it->is_symlink(ec)) {
+            const auto target = fs::canonical(p, ec);
+            if (ec || !isInside(mRoot, target)) { ec.clear(); continue; }  // read() refuses it: never list it
+        }
+        if (!it->is_regular_file(ec)) { ec.clear(); continue; }
+        const auto size = it->file_size(ec);
+        if (ec) { ec.clear(); continue; }
+        out.push_back({p.lexically_relative(mRoot).generic_string(), static_cast<std::uint64_t>(size)});
     }
     if (ec) return Error("vfs.list", ec.message()).file(mRoot.string());
     std::sort(out.begin(), out.end(), [](const EntryInfo& a, const EntryInfo& b) { return a.name < b.name; });
@@ -163,8 +170,20 @@ Status Vfs::mount(std::string_view mountPoint, std::shared_ptr<Provider> provide
         for (auto& s : segs) prefix.push_back(asciiLower(s));
     }
     mMounts.push_back({std::move(prefix), std::move(provider)});
+    // A new mount can override a file an archive was opened from: never serve a stale archive.
+    std::lock_guard lock(mCacheMutex);
+    mArchiveCache.clear();
     return {};
 }
+
+namespace {
+// Providers report a missing entry with a code ending in ".not_found"; anything else (ambiguous
+// names, escapes, corrupt data) is an answer and must not fall through to a lower mount.
+bool isNotFound(const Error& e) {
+    const std::string& c = e.code();
+    return c.size() >= 10 && c.compare(c.size() - 10, 10, ".not_found") == 0;
+}
+}  // namespace
 
 Result<Bytes> Vfs::readLevel0(std::string_view path) const {
     VESTIGE_TRY(auto segments, splitPath(path));
@@ -173,10 +192,21 @@ Result<Bytes> Vfs::readLevel0(std::string_view path) const {
         bool match = true;
         for (std::size_t i = 0; i < it->prefix.size() && match; ++i) match = asciiLower(segments[i]) == it->prefix[i];
         if (!match) continue;
-        const std::string rest = joinSegments(segments, it->prefix.size());
-        if (it->provider->contains(rest)) return it->provider->read(rest);
+        auto r = it->provider->read(joinSegments(segments, it->prefix.size()));
+        if (r.ok() || !isNotFound(r.error())) return r;
     }
     return Error("vfs.not_found", "no mounted container has this path").in("path", std::string(path));
+}
+
+Result<std::string> normalizeSpec(std::string_view spec) {
+    std::string out;
+    const auto levels = splitLevels(spec);
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        VESTIGE_TRY(auto segments, splitPath(levels[i]).in("path", std::string(spec)));
+        if (i) out += ':';
+        out += joinSegments(segments);
+    }
+    return out;
 }
 
 Result<std::shared_ptr<Provider>> Vfs::openArchive(std::string_view path) const {
@@ -201,29 +231,21 @@ Result<std::shared_ptr<Provider>> Vfs::openArchive(std::string_view path) const 
 }
 
 Result<Bytes> Vfs::read(std::string_view path) const {
-    const auto split = path.rfind(':');
-    if (split == std::string_view::npos) return readLevel0(path);
-    VESTIGE_TRY(auto archive, openArchive(path.substr(0, split)));
-    const auto entry = path.substr(split + 1);
-    if (entry.empty()) return Error("vfs.empty_path", "empty archive entry name").in("path", std::string(path));
-    return archive->read(entry);
+    // Every level is validated (no '..', absolute, drive letters, NUL) before anything is looked up.
+    VESTIGE_TRY(auto normalized, normalizeSpec(path));
+    const auto split = normalized.rfind(':');
+    if (split == std::string::npos) return readLevel0(normalized);
+    VESTIGE_TRY(auto archive, openArchive(std::string_view(normalized).substr(0, split)));
+    return archive->read(std::string_view(normalized).substr(split + 1));
 }
 
 bool Vfs::exists(std::string_view path) const {
-    const auto split = path.rfind(':');
-    if (split == std::string_view::npos) {
-        auto segments = splitPath(path);
-        if (!segments) return false;
-        for (auto it = mMounts.rbegin(); it != mMounts.rend(); ++it) {
-            if (it->prefix.size() >= segments->size()) continue;
-            bool match = true;
-            for (std::size_t i = 0; i < it->prefix.size() && match; ++i) match = asciiLower((*segments)[i]) == it->prefix[i];
-            if (match && it->provider->contains(joinSegments(*segments, it->prefix.size()))) return true;
-        }
-        return false;
-    }
-    auto archive = openArchive(path.substr(0, split));
-    return archive.ok() && (*archive)->contains(path.substr(split + 1));
+    auto normalized = normalizeSpec(path);
+    if (!normalized) return false;
+    const auto split = normalized->rfind(':');
+    if (split == std::string::npos) return readLevel0(*normalized).ok();
+    auto archive = openArchive(std::string_view(*normalized).substr(0, split));
+    return archive.ok() && (*archive)->contains(std::string_view(*normalized).substr(split + 1));
 }
 
 namespace {
@@ -263,8 +285,10 @@ Result<Resolved> openSpec(std::string_view spec, const ArchiveRegistry& archives
     VESTIGE_TRY(auto data, readFile(split.host));
     std::string label = split.host;
     std::string name = fs::path(split.host).filename().string();
-    for (const auto& entry : split.entries) {
-        if (entry.empty()) return Error("vfs.empty_path", "empty archive entry name").file(label);
+    for (const auto& level : split.entries) {
+        auto segments = splitPath(level);
+        if (!segments) return std::move(segments).error().file(label);
+        const std::string entry = joinSegments(*segments);
         VESTIGE_TRY(auto provider, openArchiveBytes(std::move(data), label, name, archives).file(label));
         auto next = provider->read(entry);
         if (!next) return std::move(next).error().file(label);

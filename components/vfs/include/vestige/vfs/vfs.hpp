@@ -33,6 +33,7 @@ public:
     // Every entry, in the container's own order (archive directory order; sorted paths for directories).
     [[nodiscard]] virtual Result<std::vector<EntryInfo>> list() const = 0;
     // Reads one entry by the container's lookup rules (ASCII case-insensitive for every format we have).
+    // A missing entry fails with an error code ending in ".not_found"; the VFS then tries lower mounts.
     [[nodiscard]] virtual Result<Bytes> read(std::string_view name) const = 0;
     [[nodiscard]] virtual bool contains(std::string_view name) const = 0;
 };
@@ -60,6 +61,8 @@ private:
 [[nodiscard]] Result<std::vector<std::string>> splitPath(std::string_view path);
 // Splits "a.lib:b.msh:c" into levels; the first level may be empty only if the path is empty.
 [[nodiscard]] std::vector<std::string> splitLevels(std::string_view spec);
+// Validates every level with splitPath and re-joins them with '/' and ':' ("A\\b.lib:c" -> "A/b.lib:c").
+[[nodiscard]] Result<std::string> normalizeSpec(std::string_view spec);
 
 // A host directory, resolved case-insensitively segment by segment. Two host names in one
 // directory that fold to the same name make lookups of that name fail (vfs.ambiguous).
