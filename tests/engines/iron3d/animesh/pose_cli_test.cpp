@@ -6,6 +6,7 @@
 
 #include "cmd_pose.hpp"
 #include "vestige/core/file_io.hpp"
+#include "vestige/iron3d/ctl/ctl.hpp"
 #include "vestige/iron3d/animesh/sample.hpp"
 #include "vestige/iron3d/msh/sample.hpp"
 
@@ -75,6 +76,30 @@ TEST(PoseVerb, TextAndUsageErrors) {
     testing::internal::CaptureStderr();
     EXPECT_EQ(runPose({(dir / "tank.msh").string(), "--time", "-1"}).first, kExitError);
     EXPECT_NE(testing::internal::GetCapturedStderr().find("animation.bad_time"), std::string::npos);
+}
+
+TEST(PoseVerb, CtlRowsAndNodeTimes) {
+    const fs::path dir = scratch();
+    writeModel(dir / "tank.msh", iron3d::msh::sampleTank());
+    iron3d::ctl::PoseRow row;
+    row.nodeId = 3;
+    row.frameB = 2;
+    row.blend = 1.75f;  // wraps once to 0.75: time 1.5
+    row.flags = iron3d::ctl::kFlagWrap;
+    auto ctl = iron3d::ctl::build(0, 0, 0, 0, {row});
+    ASSERT_TRUE(ctl.ok());
+    ASSERT_TRUE(writeFileAtomic(dir / "tank.ctl", *ctl).ok());
+    auto [rc, out] = runPose({(dir / "tank.msh").string(), "--ctl", (dir / "tank.ctl").string(), "--json"});
+    ASSERT_EQ(rc, kExitOk) << out;
+    auto doc = nlohmann::json::parse(out);
+    EXPECT_EQ(doc["pieces"][3]["time"], 1.5);
+    EXPECT_EQ(doc["pieces"][3]["sample"]["frame"], 1);  // roundHalfEven(1.0) = 1
+    EXPECT_EQ(doc["pieces"][0]["time"], 0.0);            // unbound nodes: time 0
+    auto [rc2, out2] = runPose({(dir / "tank.msh").string(), "--node-time", "3=2", "--json"});
+    ASSERT_EQ(rc2, kExitOk) << out2;
+    doc = nlohmann::json::parse(out2);
+    EXPECT_EQ(doc["pieces"][3]["sample"]["source"], "sampled_key");
+    EXPECT_EQ(doc["pieces"][2]["sample"]["source"], "fallback");
 }
 
 TEST(AnimeshDemo, StageWritesFilesAndNotes) {
