@@ -16,7 +16,9 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path scratch() {
-    const fs::path dir = fs::temp_directory_path() / "vestige_pose_cli_test";
+    // One directory per test: ctest may run the tests of this binary in parallel.
+    const fs::path dir = fs::temp_directory_path() / "vestige_pose_cli_test" /
+                         testing::UnitTest::GetInstance()->current_test_info()->name();
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
