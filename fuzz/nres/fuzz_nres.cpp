@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "vestige/iron3d/nres/inspect.hpp"
 #include "vestige/iron3d/nres/nres.hpp"
 
 using namespace vestige;
@@ -54,6 +55,7 @@ void exercise(const Bytes& input, Profile profile) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const Bytes input(data, data + size);
+    if (size <= (1u << 16)) (void)describe(input, "fuzz");  // the `info` path: JSON must never throw
     exercise(input, Profile::Strict);
     exercise(input, Profile::Compatible);
     return 0;

@@ -97,7 +97,11 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
     j["format"] = "nres";
     j["label"] = std::string(label);
     j["profile"] = a.profile() == Profile::Strict ? "strict" : "compatible";
-    if (a.profile() != Profile::Strict) j["strict_error"] = Json::parse(strict.error().toJson());
+    if (a.profile() != Profile::Strict) {
+        const Error& e = strict.error();
+        j["strict_error"] = {{"code", e.code()}, {"text", displayName(e.render())}};
+        if (e.offset()) j["strict_error"]["offset"] = *e.offset();
+    }
     j["entry_count"] = a.size();
     j["total_size"] = a.bytes().size();
     j["directory_offset"] = a.directoryOffset();
@@ -110,7 +114,7 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
 
     std::string text = fmt::format("NRes archive {}\n", label);
     text += fmt::format("  profile:   {}{}\n", j["profile"].get<std::string>(),
-                        a.profile() == Profile::Strict ? "" : " (strict: " + strict.error().render() + ")");
+                        a.profile() == Profile::Strict ? "" : " (strict: " + displayName(strict.error().render()) + ")");
     text += fmt::format("  entries:   {}\n  size:      {} bytes (payloads {}, preserved {}, directory at {})\n", a.size(),
                         a.bytes().size(), payload, a.preservedBytes(), a.directoryOffset());
     text += fmt::format("  sort:      {}\n  types:    ", sortTable);
