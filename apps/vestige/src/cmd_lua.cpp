@@ -139,7 +139,6 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
                 opt.dataDir = fs::path(a.gmodDir) / "data";
             }
             if (!a.dataDir.empty()) opt.dataDir = fs::path(a.dataDir);
-            std::optional<fs::path> scriptFile;
             if (!a.target.empty()) {
                 std::error_code ec;
                 const fs::path t(a.target);
@@ -147,7 +146,7 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
                     opt.addonDirs.push_back(t);
                     if (a.gamemode.empty()) a.gamemode = soleGamemode(t);
                 } else if (fs::is_regular_file(t, ec)) {
-                    scriptFile = t;
+                    opt.scripts.push_back(t);
                     opt.addonDirs.push_back(t.parent_path().empty() ? fs::path(".") : t.parent_path());
                 } else {
                     return reportError(ctx, Error("lua.target", "no such file or folder").file(a.target));
@@ -167,7 +166,6 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
             if (!rt) return reportError(ctx, rt.error());
             glua::Runtime& r = **rt;
             if (auto st = r.boot(); !st) return reportError(ctx, st.error());
-            if (scriptFile) (void)r.runHostFile(*scriptFile);
             if (!a.eval.empty()) {
                 auto res = r.eval(a.eval, "eval");
                 if (res && !res->empty()) r.print(*res + "\n");

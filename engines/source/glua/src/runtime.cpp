@@ -332,7 +332,10 @@ Result<std::string> Runtime::eval(std::string_view code, std::string_view chunkN
 
 Status Runtime::runHostFile(const std::filesystem::path& path) {
     std::FILE* f = std::fopen(path.string().c_str(), "rb");
-    if (!f) return Error("glua.open", "cannot open file").file(path.string());
+    if (!f) {
+        recordError({path.filename().string(), 0, "cannot open file", ""});
+        return Error("glua.open", "cannot open file").file(path.string());
+    }
     std::string data;
     char buf[65536];
     std::size_t n = 0;
@@ -420,6 +423,7 @@ Status Runtime::boot() {
             if (loadIncludeChunk(*this, L, std::string(dir) + "/" + file, "")) (void)protectedCall(0, 0);
         }
     }
+    for (const auto& script : mOptions.scripts) (void)runHostFile(script);
     if (loadGamemode(*this, mOptions.gamemode)) {
         lua_getglobal(L, "gamemode");
         if (lua_istable(L, -1)) {

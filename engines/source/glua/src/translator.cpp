@@ -232,7 +232,7 @@ private:
         }
         if (c >= '0' && c <= '9') {
             // Numbers (including hex, exponents, LL/ULL/i suffixes) never hold keywords.
-            const std::size_t start = mPos;
+            const std::size_t start = mPos++;
             while (mPos < mSrc.size()) {
                 const char d = mSrc[mPos];
                 const char prev = mSrc[mPos - 1];

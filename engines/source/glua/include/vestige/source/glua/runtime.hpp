@@ -73,6 +73,7 @@ struct Options {
     double tickRate = 66.666666666666667;
     std::uint64_t instructionBudget = 200'000'000;  // VM instructions per engine->Lua call; 0 = unlimited (JIT on)
     std::size_t memoryLimit = std::size_t(512) << 20;  // bytes; 0 = unlimited
+    std::vector<std::filesystem::path> scripts;     // host .lua files run like autorun files, before the gamemode
     std::vector<MapEntity> mapEntities;
     TraceFn trace;
     std::function<void(std::string_view)> output;   // print/Msg sink; default stdout
