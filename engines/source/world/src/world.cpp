@@ -206,6 +206,9 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
             blocks[fi] = b;
         }
     }
+    if (packer.height() > 16384)  // the lighting lump is <= 16 MiB, but thin tall blocks could still waste memory
+        return std::move(Error("world.lightmap", "lightmap atlas would exceed 16384 rows")
+                             .expected("<= 16384 rows").actual(std::to_string(packer.height())));
     LightmapAtlas& atlas = world.lightmap;
     atlas.width = options.atlasWidth;
     atlas.height = std::max(packer.height(), 1);
