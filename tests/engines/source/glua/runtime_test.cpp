@@ -97,6 +97,9 @@ TEST(GluaApi, HookRunForwardsEveryArgument) {
     EXPECT_EQ(ev(*rt, "hook.Add('Probe', 'id', function(...) return select('#', ...), ... end) "
                       "return hook.Run('Probe', 10, 'b', nil, 4)"),
               "4\t10\tb\tnil\t4");
+    // More than four arguments take the packed path; trailing nils still count.
+    EXPECT_EQ(ev(*rt, "return hook.Run('Probe', 1, 2, 3, 4, 5, nil)"), "6\t1\t2\t3\t4\t5\tnil");
+    EXPECT_EQ(ev(*rt, "return hook.Run('Probe')"), "0");
 }
 
 // Seed D3.3: identifiers are strings (not only integer keys).

@@ -33,7 +33,7 @@ function hook.Remove(event, id)
 	if list and id ~= nil then list[id] = nil end
 end
 
-local iterate
+local iterate, iterate4
 
 -- Decides after one hook ran: its results follow the fixed parameters.
 local function decide(list, id, event, gm, args, n, first, ...)
@@ -60,13 +60,55 @@ iterate = function(list, id, fn, event, gm, args, n)
 	end
 end
 
+-- Fast path for up to four arguments: the same walk without packing them into a table.
+-- `n` keeps select("#", ...) exact inside the hooks.
+local function call4(fn, self, n, a, b, c, d)
+	if self ~= nil then
+		if n == 0 then return fn(self) elseif n == 1 then return fn(self, a) elseif n == 2 then return fn(self, a, b)
+		elseif n == 3 then return fn(self, a, b, c) end
+		return fn(self, a, b, c, d)
+	end
+	if n == 0 then return fn() elseif n == 1 then return fn(a) elseif n == 2 then return fn(a, b)
+	elseif n == 3 then return fn(a, b, c) end
+	return fn(a, b, c, d)
+end
+
+local function decide4(list, id, event, gm, n, a, b, c, d, first, ...)
+	if first ~= nil then return first, ... end
+	local nid, fn = next(list, id)
+	return iterate4(list, nid, fn, event, gm, n, a, b, c, d)
+end
+
+iterate4 = function(list, id, fn, event, gm, n, a, b, c, d)
+	while id ~= nil do
+		if type(id) == "string" then
+			return decide4(list, id, event, gm, n, a, b, c, d, call4(fn, nil, n, a, b, c, d))
+		end
+		if IsValid(id) then
+			return decide4(list, id, event, gm, n, a, b, c, d, call4(fn, id, n, a, b, c, d))
+		end
+		local dead = id
+		id, fn = next(list, id)
+		list[dead] = nil
+	end
+	if gm then
+		local method = gm[event]
+		if method then return call4(method, gm, n, a, b, c, d) end
+	end
+end
+
 function hook.Call(event, gm, ...)
 	counts[event] = (counts[event] or 0) + 1
 	local list = events[event]
 	if list then
 		local id, fn = next(list)
 		if id ~= nil then
-			return iterate(list, id, fn, event, gm, { ... }, select("#", ...))
+			local n = select("#", ...)
+			if n <= 4 then
+				local a, b, c, d = ...
+				return iterate4(list, id, fn, event, gm, n, a, b, c, d)
+			end
+			return iterate(list, id, fn, event, gm, { ... }, n)
 		end
 	end
 	if gm then
