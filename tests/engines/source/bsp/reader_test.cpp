@@ -226,6 +226,17 @@ TEST(BspReader, LzmaRoundTripOfArbitraryBytes) {
     EXPECT_EQ(*back, data);
 }
 
+TEST(BspReader, HugeLzmaDictionaryIsClampedToTheOutputSize) {
+    // Fuzz find: a header asking for a 3 GB dictionary made liblzma allocate it.
+    Bytes data(4000, 7);
+    auto packed = compressLzma(data);
+    ASSERT_TRUE(packed.ok());
+    put32(*packed, 13, 0xC0000000u);
+    auto back = decompressLzma(*packed, 0, data.size());
+    ASSERT_TRUE(back.ok()) << back.error().render();
+    EXPECT_EQ(*back, data);
+}
+
 TEST(BspReader, UnsupportedVersions) {
     Bytes file = smallMap();
     put32(file, 4, 21);

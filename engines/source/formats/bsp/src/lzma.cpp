@@ -53,7 +53,9 @@ Result<Bytes> decompressLzma(ByteView data, std::uint64_t baseOffset, std::uint6
     options.lc = props % 9;
     options.lp = (props / 9) % 5;
     options.pb = props / 45;
-    options.dict_size = std::max<std::uint32_t>(dictSize, 4096);
+    // A dictionary larger than the whole output is never referenced; clamping keeps liblzma from allocating
+    // whatever a corrupt header asks for (fuzz find: 3 GB).
+    options.dict_size = std::clamp<std::uint32_t>(dictSize, 4096, std::max<std::uint32_t>(actualSize, 4096));
     lzma_filter filters[2] = {{LZMA_FILTER_LZMA1, &options}, {LZMA_VLI_UNKNOWN, nullptr}};
     lzma_stream strm = LZMA_STREAM_INIT;
     if (lzma_raw_decoder(&strm, filters) != LZMA_OK)
