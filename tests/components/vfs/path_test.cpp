@@ -67,5 +67,25 @@ TEST(SplitLevels, SplitsOnEveryColon) {
     EXPECT_EQ(splitLevels("d/x.lib:sub/dir/e"), (L{"d/x.lib", "sub/dir/e"}));
 }
 
+TEST(NormalizeSpec, ValidatesAndRejoinsEveryLevel) {
+    EXPECT_EQ(*normalizeSpec("A\\b.lib:c"), "A/b.lib:c");
+    EXPECT_EQ(*normalizeSpec("Data\\Outer.LIB:Sub\\Inner.msh:Entry"), "Data/Outer.LIB:Sub/Inner.msh:Entry");
+    EXPECT_EQ(*normalizeSpec("x"), "x");
+    struct Bad {
+        const char* spec;
+        const char* code;
+    };
+    for (const Bad& b : {Bad{"a.lib:../x", "vfs.dot_segment"}, Bad{"a.lib:/abs", "vfs.absolute"},
+                         Bad{"a.lib:", "vfs.empty_path"}, Bad{"a.lib::x", "vfs.empty_path"},
+                         Bad{":x", "vfs.empty_path"}, Bad{"C:/autoexec.bat", "vfs.absolute"},
+                         Bad{"a.lib:x//y", "vfs.empty_segment"}, Bad{"../a.lib:x", "vfs.dot_segment"}}) {
+        auto r = normalizeSpec(b.spec);
+        ASSERT_FALSE(r.ok()) << b.spec;
+        EXPECT_EQ(r.error().code(), b.code) << b.spec << ": " << r.error().render();
+        // The offending level and the whole spec are both named.
+        EXPECT_EQ(r.error().context().back().value, b.spec) << r.error().render();
+    }
+}
+
 }  // namespace
 }  // namespace vestige::vfs
