@@ -176,6 +176,8 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
         x.rotation = anglesToMatrix(e.vec3("angles").value_or(Vec3{}));
     }
 
+    // LDR samples when present, else the HDR lump with the same face offsets (maps compiled HDR-only).
+    const Bytes& lighting = map.lighting.empty() ? map.lightingHdr : map.lighting;
     // Lightmap blocks: a 1x1 white block for unlit faces, then every drawn lit face.
     AtlasPacker packer(options.atlasWidth);
     VESTIGE_TRY(Block white, packer.place(1, 1));
@@ -192,15 +194,15 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
         for (int k = 0; k < model.numFaces; ++k) {
             const auto fi = static_cast<std::size_t>(model.firstFace + k);
             const Face& f = map.faces[fi];
-            if (!faceDrawn(fi, models[m]) || f.lightOfs < 0 || f.styles[0] == 255 || map.lighting.empty()) continue;
+            if (!faceDrawn(fi, models[m]) || f.lightOfs < 0 || f.styles[0] == 255 || lighting.empty()) continue;
             const int w = f.lightmapSize[0] + 1, h = f.lightmapSize[1] + 1;
             int styles = 0;
             while (styles < 4 && f.styles[static_cast<std::size_t>(styles)] != 255) ++styles;
             const bool bump = (map.texInfo[static_cast<std::size_t>(f.texInfo)].flags & kSurfBumpLight) != 0;
             const std::uint64_t need = 4ull * static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h) * (bump ? 4 : 1) * styles;
-            if (w <= 0 || h <= 0 || static_cast<std::uint64_t>(f.lightOfs) + need > map.lighting.size())
+            if (w <= 0 || h <= 0 || static_cast<std::uint64_t>(f.lightOfs) + need > lighting.size())
                 return std::move(Error("world.lightmap", "face lightmap runs past the LIGHTING lump").record(fi)
-                                     .field("lightofs").expected(fmt::format("lightofs + {} <= {}", need, map.lighting.size()))
+                                     .field("lightofs").expected(fmt::format("lightofs + {} <= {}", need, lighting.size()))
                                      .actual(std::to_string(f.lightOfs)));
             VESTIGE_TRY(Block b, packer.place(w, h));
             blocks[fi] = b;
@@ -218,7 +220,7 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
         for (int x = -1; x <= 1; ++x) put(white.x + x, white.y + y, {1, 1, 1});
     for (const auto& [fi, b] : blocks) {
         const Face& f = map.faces[fi];
-        const std::uint8_t* src = map.lighting.data() + f.lightOfs;
+        const std::uint8_t* src = lighting.data() + f.lightOfs;
         for (int y = -1; y <= b.h; ++y)
             for (int x = -1; x <= b.w; ++x) {
                 const int sx = std::clamp(x, 0, b.w - 1), sy = std::clamp(y, 0, b.h - 1);  // border repeats the edge

@@ -228,6 +228,32 @@ TEST(SourceWorld, WarmSunStaysWarm) {
     }
 }
 
+TEST(SourceWorld, HdrOnlyLightingIsUsed) {
+    MapBuilder map;
+    map.addBox({0, 0, -16}, {64, 64, 0}, "floor");
+    bsp::LightingDesc light;
+    light.sunColor = {0.9f, 0.6f, 0.3f};
+    light.ambient = {};
+    map.setLighting(light);
+    auto b = map.build();
+    ASSERT_TRUE(b.ok());
+    b->lightingHdr = std::move(b->lighting);
+    b->lighting.clear();
+    auto w = world::buildWorld(*b);
+    ASSERT_TRUE(w.ok());
+    const auto* m = meshOf(*w, "floor");
+    ASSERT_NE(m, nullptr);
+    int checked = 0;
+    for (const auto& v : m->vertices) {
+        if (v.normal.z < 0.99f) continue;  // the sun lights the top only
+        const int x = static_cast<int>(v.lightmapUv.x * w->lightmap.width), y = static_cast<int>(v.lightmapUv.y * w->lightmap.height);
+        EXPECT_NEAR(w->lightmap.texels[static_cast<std::size_t>(y) * w->lightmap.width + x].x, 0.9f, 0.01f);
+        ++checked;
+    }
+    EXPECT_EQ(checked, 4);
+    EXPECT_GT(w->lightmap.height, 3);  // more than the white block
+}
+
 TEST(SourceWorld, EnvironmentFromEntities) {
     MapBuilder map;
     map.addBox({0, 0, -16}, {64, 64, 0}, "floor");
