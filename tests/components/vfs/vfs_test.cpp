@@ -114,6 +114,22 @@ TEST_F(VfsTest, AmbiguityInAnOverridingMountIsReported) {
     EXPECT_EQ(r.error().code(), "vfs.ambiguous");
 }
 
+TEST_F(VfsTest, ArchiveMountsFallThroughOnlyOnNotFound) {
+    put("base/only_base.txt", "b");
+    put("base/shared.txt", "base");
+    Vfs fs(&mArchives);
+    ASSERT_TRUE(fs.mountDir("", mRoot / "base").ok());
+    auto pack = test::TestProvider::open(buildTestArchive({{"shared.txt", textBytes("pack")}}), "pack.test");
+    ASSERT_TRUE(pack.ok());
+    ASSERT_TRUE(fs.mount("", std::shared_ptr<Provider>(std::move(*pack))).ok());
+    EXPECT_EQ(asChars(*fs.read("SHARED.TXT")), "pack") << "the archive mount overrides";
+    EXPECT_EQ(asChars(*fs.read("only_base.txt")), "b") << "test.not_found falls through to the directory";
+    EXPECT_TRUE(fs.exists("only_base.txt"));
+    auto none = fs.read("nowhere.txt");
+    ASSERT_FALSE(none.ok());
+    EXPECT_EQ(none.error().code(), "vfs.not_found");
+}
+
 // outer.test holds Inner.TEST (which holds leaf.txt) and a plain file.
 class NestedTest : public VfsTest {
 protected:
