@@ -669,7 +669,15 @@ void openLibs(Runtime& rt, lua_State* L) {
     const struct { const char* name; int value; } types[] = {
         {"TYPE_NONE", -1}, {"TYPE_NIL", 0}, {"TYPE_BOOL", 1}, {"TYPE_LIGHTUSERDATA", 2}, {"TYPE_NUMBER", 3},
         {"TYPE_STRING", 4}, {"TYPE_TABLE", 5}, {"TYPE_FUNCTION", 6}, {"TYPE_USERDATA", 7}, {"TYPE_THREAD", 8},
-        {"TYPE_ENTITY", 9}, {"TYPE_VECTOR", 10}, {"TYPE_ANGLE", 11}};
+        {"TYPE_ENTITY", 9}, {"TYPE_VECTOR", 10}, {"TYPE_ANGLE", 11}, {"TYPE_PHYSOBJ", 12}, {"TYPE_SAVE", 13},
+        {"TYPE_RESTORE", 14}, {"TYPE_DAMAGEINFO", 15}, {"TYPE_EFFECTDATA", 16}, {"TYPE_MOVEDATA", 17},
+        {"TYPE_RECIPIENTFILTER", 18}, {"TYPE_USERCMD", 19}, {"TYPE_SCRIPTEDVEHICLE", 20}, {"TYPE_MATERIAL", 21},
+        {"TYPE_PANEL", 22}, {"TYPE_PARTICLE", 23}, {"TYPE_PARTICLEEMITTER", 24}, {"TYPE_TEXTURE", 25},
+        {"TYPE_USERMSG", 26}, {"TYPE_CONVAR", 27}, {"TYPE_IMESH", 28}, {"TYPE_MATRIX", 29}, {"TYPE_SOUND", 30},
+        {"TYPE_PIXELVISHANDLE", 31}, {"TYPE_DLIGHT", 32}, {"TYPE_VIDEO", 33}, {"TYPE_FILE", 34},
+        {"TYPE_LOCOMOTION", 35}, {"TYPE_PATH", 36}, {"TYPE_NAVAREA", 37}, {"TYPE_SOUNDHANDLE", 38},
+        {"TYPE_NAVLADDER", 39}, {"TYPE_PARTICLESYSTEM", 40}, {"TYPE_PROJECTEDTEXTURE", 41},
+        {"TYPE_PHYSCOLLIDE", 42}, {"TYPE_SURFACEINFO", 43}, {"TYPE_COUNT", 44}, {"TYPE_COLOR", 255}};
     for (const auto& t : types) {
         lua_pushinteger(L, t.value);
         lua_setglobal(L, t.name);

@@ -416,6 +416,19 @@ Status Runtime::boot() {
     if (mBooted) return {};
     mBooted = true;
     lua_State* L = mL;
+    // Native stand-ins written in Lua (embedded): console variables always, stub libraries for GMod's own includes.
+    for (const char* path : {"lua/vestige/convars.lua", "lua/vestige/gmod_natives.lua"}) {
+        if (!mOptions.gmodDir && std::string_view(path) == "lua/vestige/gmod_natives.lua") continue;
+        for (std::size_t i = 0; i < kEmbeddedLuaCount; ++i) {
+            if (std::string_view(kEmbeddedLua[i].path) != path) continue;
+            const std::string chunk = "@" + std::string(kEmbeddedLua[i].path);
+            if (luaL_loadbuffer(L, reinterpret_cast<const char*>(kEmbeddedLua[i].data), kEmbeddedLua[i].size,
+                                chunk.c_str()) == 0)
+                (void)protectedCall(0, 0);
+            else
+                lua_pop(L, 1);
+        }
+    }
     if (!loadIncludeChunk(*this, L, "includes/init.lua", "")) return Error("glua.base", mErrors.back().render());
     if (!protectedCall(0, 0)) return Error("glua.base", mErrors.back().render());
     for (const char* dir : {"lua/autorun", "lua/autorun/server"}) {

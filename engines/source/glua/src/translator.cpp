@@ -152,6 +152,11 @@ private:
             if (!mStack.empty() && (mStack.back().kind == BlockKind::Loop || mStack.back().kind == BlockKind::Repeat) &&
                 mStack.back().label >= 0)
                 mStack.back().localAfterContinue = true;
+        } else if (w == "DEFINE_BASECLASS") {
+            // GMod's loader macro: DEFINE_BASECLASS("x") declares `local BaseClass = baseclass.Get("x")`.
+            mOut += "local BaseClass = baseclass.Get";
+            setPrev("name");
+            return;
         } else if (w == "continue") {
             if (Block* loop = innermostLoop()) {
                 if (loop->label < 0) loop->label = mNextLabel++;

@@ -113,6 +113,11 @@ TEST(GluaTranslator, Shebang) {
     EXPECT_EQ(translate("2repeat l"), "2repeat l");  // fuzz: a number at offset 0 (read before the buffer)  // a length operator at offset 0 is not a shebang
 }
 
+TEST(GluaTranslator, DefineBaseclassMacro) {
+    EXPECT_EQ(translate("DEFINE_BASECLASS( \"drive_base\" )"), "local BaseClass = baseclass.Get( \"drive_base\" )");
+    EXPECT_EQ(translate("x = 'DEFINE_BASECLASS'"), "x = 'DEFINE_BASECLASS'");
+}
+
 TEST(GluaTranslator, Stats) {
     TranslateStats st;
     (void)translate("if a != b && !c || d then end // x\n/* y */ for i=1,2 do continue end", &st);

@@ -10,6 +10,7 @@
 //   /* ... */   spaces             every newline of the body is kept
 //   continue    goto __vestige_continue_N   label at the end of the innermost loop body
 //   #!...       -- !...            shebang on line 1
+//   DEFINE_BASECLASS("x")  local BaseClass = baseclass.Get("x")   (GMod's loader macro)
 //
 // Strings, long strings and comments are copied untouched, and the output has exactly the
 // newlines of the input, so error lines refer to the original source. Loop bodies that use
