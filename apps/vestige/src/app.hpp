@@ -50,6 +50,7 @@ void addExportCommand(CLI::App& cli, AppContext& ctx);
 void addSourceCommands(CLI::App& cli, AppContext& ctx);   // ents, move
 void addLuaCommand(CLI::App& cli, AppContext& ctx);
 void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
+void addMoveCommand(CLI::App& cli, AppContext& ctx);
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -74,6 +75,7 @@ DemoStage demoStageVfs();
 DemoStage demoStageArchives();
 DemoStage demoStageMsh();
 DemoStage demoStageBsp();
+DemoStage demoStageMovement();
 DemoStage demoStageLua();
 DemoStage demoStageRender();
 

@@ -3,12 +3,13 @@
 #include <chrono>
 
 #include "app.hpp"
+#include "cmd_pose.hpp"
 
 namespace vestige::app {
 
 std::vector<DemoStage> demoStages() {
     // Pipeline order: foundations first, then each engine's capabilities as they land.
-    return {demoStageVfs(), demoStageArchives(), demoStageMsh(), demoStageBsp(), demoStageLua(), demoStageRender()};
+    return {demoStageVfs(), demoStageArchives(), demoStageMsh(), demoStageAnimesh(), demoStageBsp(), demoStageMovement(), demoStageLua(), demoStageRender()};
 }
 
 void addDemoCommand(CLI::App& cli, AppContext& ctx) {

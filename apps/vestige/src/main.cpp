@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "app.hpp"
+#include "cmd_pose.hpp"
 
 int main(int argc, char** argv) {
     using namespace vestige::app;
@@ -19,6 +20,8 @@ int main(int argc, char** argv) {
     addSourceCommands(cli, ctx);
     addLuaCommand(cli, ctx);
     addRenderCommands(cli, ctx);
+    addPoseCommand(cli, ctx);
+    addMoveCommand(cli, ctx);
 
     try {
         cli.parse(argc, argv);

@@ -1,5 +1,6 @@
 #include "vestige/iron3d/register.hpp"
 
+#include "vestige/iron3d/ctl/register.hpp"
 #include "vestige/iron3d/msh/register.hpp"
 #include "vestige/iron3d/nres/register.hpp"
 #include "vestige/iron3d/rsli/register.hpp"
@@ -10,6 +11,7 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     nres::registerFormat(formats, archives);
     rsli::registerFormat(formats, archives);
     msh::registerFormat(formats, archives);
+    ctl::registerFormat(formats);
 }
 
 }  // namespace vestige::iron3d
