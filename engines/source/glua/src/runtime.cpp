@@ -10,6 +10,7 @@
 
 #include "internal.hpp"
 #include "vestige/core/log.hpp"
+#include "vestige/core/text.hpp"
 #include "vestige/source/glua/translator.hpp"
 #include "vestige/vfs/vfs.hpp"
 
@@ -371,6 +372,25 @@ bool loadGamemode(Runtime& rt, const std::string& name) {
     if (!findGameFile(rt, initPath)) {
         rt.recordError({"", 0, fmt::format("gamemode '{}' not found ({} is missing)", name, initPath), ""});
         return false;
+    }
+    // gamemodes/<name>/<name>.txt may declare "base" "<gamemode>": GMod loads that base first.
+    if (auto txt = findGameFile(rt, "gamemodes/" + name + "/" + name + ".txt")) {
+        const std::string& kv = txt->data;
+        const auto brace = kv.find('{');  // skip the root key, which is the gamemode's own name
+        const auto key = brace == std::string::npos ? brace : asciiLower(kv).find("\"base\"", brace);
+        if (key != std::string::npos) {
+            const auto open = kv.find('"', key + 6);
+            const auto close = open == std::string::npos ? open : kv.find('"', open + 1);
+            if (close != std::string::npos && close > open + 1) {
+                const std::string base = kv.substr(open + 1, close - open - 1);
+                if (base != name && vfs::splitPath(base).ok()) {
+                    impl.gamemodeBase[name] = base;
+                    impl.gamemodeLoading.push_back(name);
+                    (void)loadGamemode(rt, base);
+                    impl.gamemodeLoading.pop_back();
+                }
+            }
+        }
     }
     lua_getglobal(L, "GM");
     const int savedRef = luaL_ref(L, LUA_REGISTRYINDEX);
