@@ -1,11 +1,20 @@
 #include "vestige/source/register.hpp"
 
 #include "vestige/source/bsp/register.hpp"
+#include "vestige/source/world/world.hpp"
 
 namespace vestige::source {
 
 void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
     bsp::registerFormat(formats, archives);
+    // Map export needs the world builder, which sits above the BSP reader.
+    if (const auto* bspInfo = formats.find("bsp")) {
+        formats::FormatInfo info = *bspInfo;
+        info.exportGlb = [](ByteView data, std::string_view, const formats::ExportOptions&) {
+            return world::exportMapGlb(data);
+        };
+        formats.add(std::move(info));
+    }
 }
 
 }  // namespace vestige::source

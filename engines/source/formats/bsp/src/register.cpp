@@ -1,7 +1,6 @@
 #include "vestige/source/bsp/register.hpp"
 
 #include "vestige/source/bsp/describe.hpp"
-#include "vestige/source/world/world.hpp"
 
 namespace vestige::source::bsp {
 void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
@@ -10,9 +9,8 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*ar
     info.summary = "Source engine map (VBSP v19/v20; v21 recognised)";
     info.probe = probeBsp;
     info.describe = describeFile;
-    info.exportGlb = [](ByteView data, std::string_view, const formats::ExportOptions&) {
-        return world::exportMapGlb(data);
-    };
+    // exportGlb is attached by engines/source/src/register.cpp: the exporter lives in the world
+    // library, which depends on this one (no library cycle).
     formats.add(std::move(info));
 }
 }  // namespace vestige::source::bsp
