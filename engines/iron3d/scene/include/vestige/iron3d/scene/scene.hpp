@@ -1,0 +1,40 @@
+#pragma once
+// Iron3D MSH -> backend-neutral scene (vestige::scene), posed by the node animation sampler.
+//
+//   * geometry: msh::staticGeometry(state, lod); one scene::Mesh per node with geometry, vertices = the
+//     node's used vertex span, indices = baseVertex + index - spanStart, in the original order;
+//   * one DrawRange per Batch20 record of the slot, same order, ironFaceSide on with the raw batch flags, so
+//     the seed-000 colour-pass side test (0x0002 / 0x4000 / determinant sign) decides the faces per frame;
+//   * placement: the global node pose from animation::ModelAnimation (fallback key, one time for every node,
+//     or per-node times), or node matrices given by the caller (e.g. a posed AniMesh piece tree);
+//   * materials: one flat lit colour per WEAR row (deterministic palette) until WEAR/MAT0/textures land.
+#include <optional>
+#include <vector>
+
+#include "vestige/core/math.hpp"
+#include "vestige/core/result.hpp"
+#include "vestige/iron3d/msh/msh.hpp"
+#include "vestige/scene/scene.hpp"
+
+namespace vestige::iron3d::scene {
+
+struct SceneOptions {
+    unsigned state = 0;
+    unsigned lod = 0;
+    // One animation time for every node (None = the fallback/static pose).
+    std::optional<float> time;
+    // Per-node times (one per node, None = fallback key); when non-empty it replaces `time`.
+    std::vector<std::optional<float>> nodeTimes;
+    // Global node matrices (one per node) computed by the caller; when non-empty they replace the sampler.
+    std::vector<Mat4> nodeWorld;
+};
+
+// Colour of one WEAR row: golden-ratio hue steps, so neighbouring rows differ and stay stable.
+[[nodiscard]] Vec4 wearColour(unsigned row);
+
+// Global node matrices at the options' time(s), parent first.
+[[nodiscard]] Result<std::vector<Mat4>> nodeMatrices(const msh::Model& model, const SceneOptions& options);
+
+[[nodiscard]] Result<vestige::scene::Scene> toScene(const msh::Model& model, const SceneOptions& options = {});
+
+}  // namespace vestige::iron3d::scene

@@ -1,0 +1,48 @@
+#pragma once
+// Source BSP -> backend-neutral scene (vestige::scene), built on the world builder (engines/source/world).
+//
+//   * meshes: world::buildWorld (model 0 + drawn brush entities, displacements, skip flags), one scene::Mesh
+//     per material, counter-clockwise front (the builder already reversed Source's clockwise order), back-face
+//     culling;
+//   * base colour = texdata reflectivity (until VTF textures exist); `textureMissing` stays off so the
+//     reflectivity shows instead of the checkerboard;
+//   * lightmap: the builder's linear atlas (style 0, flat block, 1x1 white block for unlit faces) stored as
+//     value / kLightmapRange in one RGBA8 page (clamped, linear filter), lightmapScale =
+//     kLightmapRange, so decoded values up to 4.0 survive; a map without any lighting lump draws with the sun;
+//   * fog: env_fog_controller (colour 0..255 -> 0..1); sun/ambient: light_environment; sky: a flat colour
+//     (sky textures are not loaded yet);
+//   * spawn camera: the first info_player_start, origin + eye height (64), its pitch/yaw, fov 90 (Hor+ 4:3).
+#include <optional>
+
+#include "vestige/core/bytes.hpp"
+#include "vestige/core/result.hpp"
+#include "vestige/scene/camera.hpp"
+#include "vestige/scene/scene.hpp"
+#include "vestige/source/bsp/bsp.hpp"
+#include "vestige/source/world/world.hpp"
+
+namespace vestige::source::scene {
+
+constexpr float kLightmapRange = 4.0f;
+constexpr float kEyeHeight = 64.0f;
+constexpr Vec3 kSkyColor{0.46f, 0.58f, 0.72f};
+
+struct SceneOptions {
+    world::WorldOptions world;
+    float fov = 90.0f;  // spawn camera, Source horizontal FOV at 4:3
+};
+
+struct MapScene {
+    vestige::scene::Scene scene;
+    std::optional<vestige::scene::Camera> spawnCamera;  // unset when the map has no info_player_start
+    world::WorldStats stats;
+    bool lightmapped = false;
+};
+
+// The camera at the first info_player_start (origin + eye height, its angles' pitch and yaw).
+[[nodiscard]] std::optional<vestige::scene::Camera> spawnCamera(const bsp::Bsp& map, float fov = 90.0f);
+
+[[nodiscard]] Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options = {});
+[[nodiscard]] Result<MapScene> toScene(ByteView data, const SceneOptions& options = {});
+
+}  // namespace vestige::source::scene

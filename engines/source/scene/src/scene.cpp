@@ -1,0 +1,122 @@
+// BSP -> scene conversion (rules in scene.hpp).
+#include "vestige/source/scene/scene.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace vestige::source::scene {
+
+namespace vs = ::vestige::scene;
+
+std::optional<vs::Camera> spawnCamera(const bsp::Bsp& map, float fov) {
+    for (const auto& e : map.entities) {
+        if (e.className() != "info_player_start") continue;
+        const Vec3 origin = e.vec3("origin").value_or(Vec3{});
+        const Vec3 angles = e.vec3("angles").value_or(Vec3{});
+        vs::Camera c = vs::sourceCamera(origin + Vec3{0, 0, kEyeHeight}, {angles.x, angles.y, 0}, fov);
+        c.zFar = 65536;
+        return c;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+std::uint8_t toByte(float v) {
+    const float c = std::clamp(v, 0.0f, 1.0f);
+    return static_cast<std::uint8_t>(std::lround(c * 255.0f));
+}
+
+}  // namespace
+
+Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
+    VESTIGE_TRY(auto world, world::buildWorld(map, options.world));
+    MapScene out;
+    out.stats = world.stats;
+    out.spawnCamera = spawnCamera(map, options.fov);
+    out.lightmapped = !(map.lighting.empty() && map.lightingHdr.empty());
+    vs::Scene& s = out.scene;
+    s.skyColor = kSkyColor;
+
+    const auto& env = world.environment;
+    if (env.toSun) s.sun = {*env.toSun, env.sunColor, env.ambientColor};
+    if (env.fogEnabled)
+        s.fog = {true, env.fogColor / 255.0f, env.fogStart, env.fogEnd, env.fogMaxDensity};
+
+    std::uint32_t page = vs::kNone;
+    if (out.lightmapped) {
+        const auto& atlas = world.lightmap;
+        vs::Texture t;
+        t.name = "lightmap_atlas";
+        t.width = static_cast<std::uint32_t>(atlas.width);
+        t.height = static_cast<std::uint32_t>(atlas.height);
+        t.filter = vs::Filter::Linear;
+        t.repeat = false;
+        t.rgba.resize(atlas.texels.size() * 4);
+        for (std::size_t i = 0; i < atlas.texels.size(); ++i) {
+            const Vec3 c = atlas.texels[i] / kLightmapRange;
+            t.rgba[i * 4 + 0] = toByte(c.x);
+            t.rgba[i * 4 + 1] = toByte(c.y);
+            t.rgba[i * 4 + 2] = toByte(c.z);
+            t.rgba[i * 4 + 3] = 255;
+        }
+        page = static_cast<std::uint32_t>(s.textures.size());
+        s.textures.push_back(std::move(t));
+    }
+
+    // Reflectivity by texture name (the world meshes are keyed by name; duplicates keep the first texdata).
+    std::map<std::string, Vec3, std::less<>> reflectivity;
+    for (std::size_t i = 0; i < map.texData.size(); ++i)
+        reflectivity.emplace(std::string(map.textureName(i)), map.texData[i].reflectivity);
+
+    for (auto& wm : world.meshes) {
+        if (wm.indices.empty()) continue;
+        vs::Material m;
+        m.name = wm.material.empty() ? "(none)" : wm.material;
+        const auto it = reflectivity.find(wm.material);
+        Vec3 c = it != reflectivity.end() ? it->second : Vec3{0.5f, 0.5f, 0.5f};
+        // Maps compiled without vrad store reflectivity 0: draw those mid grey rather than black.
+        if (c.x <= 0 && c.y <= 0 && c.z <= 0) c = {0.5f, 0.5f, 0.5f};
+        m.baseColor = {c.x, c.y, c.z, 1};
+        if (page != vs::kNone) {
+            m.lightmap = page;
+            m.lightmapScale = kLightmapRange;
+        } else {
+            m.lit = true;
+        }
+        const auto material = static_cast<std::uint32_t>(s.materials.size());
+        s.materials.push_back(std::move(m));
+
+        vs::Mesh mesh;
+        mesh.name = wm.material;
+        mesh.vertices.reserve(wm.vertices.size());
+        for (const auto& v : wm.vertices) {
+            vs::Vertex x;
+            x.position = v.position;
+            x.normal = v.normal;
+            x.uv0 = v.uv;
+            x.uv1 = v.lightmapUv;
+            mesh.vertices.push_back(x);
+        }
+        mesh.indices = std::move(wm.indices);
+        vs::DrawRange r;
+        r.indexCount = static_cast<std::uint32_t>(mesh.indices.size());
+        r.material = material;
+        r.cull = vs::CullMode::Back;
+        r.frontFace = vs::FrontFace::CounterClockwise;  // the world builder already reversed Source's order
+        mesh.ranges.push_back(r);
+        s.meshes.push_back(std::move(mesh));
+    }
+    VESTIGE_CHECK(vs::validate(s));
+    return out;
+}
+
+Result<MapScene> toScene(ByteView data, const SceneOptions& options) {
+    VESTIGE_TRY(const auto map, bsp::readBsp(data));
+    return toScene(map, options);
+}
+
+}  // namespace vestige::source::scene
