@@ -206,7 +206,11 @@ int eFalse(lua_State* L) { lua_pushboolean(L, 0); return 1; }
 int eNoop(lua_State* L) { checkEnt(L, 1); return 0; }
 int eTrue(lua_State* L) { checkEnt(L, 1); lua_pushboolean(L, 1); return 1; }
 int eGetTable(lua_State* L) {
-    EntityRecord* e = checkEnt(L, 1);
+    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    if (!e) {  // NULL:GetTable() is nil in GMod (its Entity __index relies on that)
+        lua_pushnil(L);
+        return 1;
+    }
     pushPerEntityTable(L, rtOf(L).impl().entityTablesRef, e->index, true);
     return 1;
 }

@@ -466,6 +466,7 @@ Status Runtime::boot() {
         }
         lua_pop(L, 1);
     }
+    loadScriptedEntities();
     callHook("PostGamemodeLoaded");
     callHook("Initialize");
     for (const auto& me : mOptions.mapEntities) {
@@ -478,6 +479,45 @@ Status Runtime::boot() {
     }
     callHook("InitPostEntity");
     return {};
+}
+
+// lua/entities/*.lua and gamemodes/<chain>/entities/entities/*.lua, each run with a fresh ENT and then
+// scripted_ents.Register(ENT, class) when the scripted_ents module exists (GMod's own, in install mode).
+void Runtime::loadScriptedEntities() {
+    lua_State* L = mL;
+    lua_getglobal(L, "scripted_ents");
+    const bool have = lua_istable(L, -1);
+    lua_pop(L, 1);
+    if (!have) return;
+    std::vector<std::string> dirs{"lua/entities"};
+    std::vector<std::string> chain;
+    for (std::string gm = mOptions.gamemode; !gm.empty() && chain.size() < 16;) {
+        chain.push_back(gm);
+        auto it = mImpl->gamemodeBase.find(gm);
+        gm = it == mImpl->gamemodeBase.end() ? std::string() : it->second;
+    }
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) dirs.push_back("gamemodes/" + *it + "/entities/entities");
+    for (const auto& dir : dirs) {
+        for (const auto& file : findGameFiles(*this, dir, ".lua")) {
+            const std::string cls = asciiLower(file.substr(0, file.size() - 4));
+            lua_newtable(L);
+            lua_pushstring(L, cls.c_str());
+            lua_setfield(L, -2, "ClassName");
+            lua_pushstring(L, ("entities/" + cls).c_str());
+            lua_setfield(L, -2, "Folder");
+            lua_setglobal(L, "ENT");
+            if (loadIncludeChunk(*this, L, dir + "/" + file, "") && protectedCall(0, 0)) {
+                lua_getglobal(L, "scripted_ents");
+                lua_getfield(L, -1, "Register");
+                lua_remove(L, -2);
+                lua_getglobal(L, "ENT");
+                lua_pushstring(L, cls.c_str());
+                (void)protectedCall(2, 0);
+            }
+            lua_pushnil(L);
+            lua_setglobal(L, "ENT");
+        }
+    }
 }
 
 void Runtime::callHook(std::string_view name) {

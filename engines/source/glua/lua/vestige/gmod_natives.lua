@@ -103,3 +103,64 @@ do
 	function entity:GetMoveType() return 0 end
 	function entity:IsOnFire() return false end
 end
+
+-- ents.Create of a scripted class: the entity's table gets the registered ENT members (methods are then
+-- found through Entity.__index -> GetTable, as in GMod). Initialize runs on Spawn.
+do
+	local nativeCreate = rawget(ents, "Create")
+	local entity = FindMetaTable("Entity")
+	local nativeSpawn = rawget(entity, "Spawn")
+	function ents.Create(class)
+		local e = nativeCreate(class)
+		local sent = scripted_ents and scripted_ents.Get and scripted_ents.Get(class)
+		if sent and IsValid(e) then
+			local t = e:GetTable()
+			for k, v in pairs(sent) do
+				if t[k] == nil then t[k] = v end
+			end
+		end
+		return e
+	end
+	function entity:Spawn()
+		nativeSpawn(self)
+		local init = self:GetTable().Initialize
+		if init then init(self) end
+	end
+end
+
+-- Materials and particles are client-side resources; the headless server hands out inert objects.
+do
+	local matMeta = FindMetaTable("IMaterial")
+	setmetatable(matMeta, { __index = function() return function() end end })
+	function Material(name) return setmetatable({ name = name }, matMeta), 0 end
+	function PrecacheParticleSystem() end
+	function ParticleEffect() end
+	function ParticleEffectAttach() end
+	local player = FindMetaTable("Player")
+	function player:SetHands() end
+	function player:GetHands() return NULL end
+end
+
+do
+	local entity = FindMetaTable("Entity")
+	for _, name in ipairs({ "SetBodyGroups", "SetBodygroup", "SetupBones", "SetLagCompensated", "SetupDataTables" }) do
+		if not rawget(entity, name) then entity[name] = function() end end
+	end
+	function entity:GetPersistent() return false end
+	function entity:GetUnFreezable() return false end
+	function entity:GetVar(key, default) local v = self:GetTable()[key] if v == nil then return default end return v end
+	function entity:SetVar(key, value) self:GetTable()[key] = value end
+end
+
+do
+	local entity = FindMetaTable("Entity")
+	local owners = setmetatable({}, { __mode = "k" })
+	function entity:SetOwner(o) owners[self] = o end
+	function entity:GetOwner() return owners[self] or NULL end
+	for _, name in ipairs({ "AddEffects", "RemoveEffects", "SetNoDraw", "SetMoveType", "SetSolid", "SetColor",
+		"DeleteOnRemove", "DontDeleteOnRemove", "AddEFlags", "RemoveEFlags", "AddFlags", "RemoveFlags",
+		"SetTransmitWithParent", "SetPredictable", "SetSequence", "SetCycle", "SetModelScale", "PhysWake",
+		"SetLocalPos", "SetLocalAngles", "FollowBone", "SetAbsVelocity", "SetAnimation" }) do
+		entity[name] = function() end
+	end
+end

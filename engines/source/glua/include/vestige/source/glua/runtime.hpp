@@ -159,6 +159,7 @@ private:
     explicit Runtime(Options options);
     static void* allocate(void* ud, void* ptr, std::size_t oldSize, std::size_t newSize);
     static void countHookFn(lua_State* L, ::lua_Debug* ar);
+    void loadScriptedEntities();
 
     Options mOptions;
     lua_State* mL = nullptr;
