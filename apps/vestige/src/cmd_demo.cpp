@@ -1,6 +1,9 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
 
 #include "app.hpp"
 #include "cmd_pose.hpp"
@@ -24,7 +27,7 @@ void addDemoCommand(CLI::App& cli, AppContext& ctx) {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx] {
             DemoContext demo{ctx, out, {}, {}};
-            std::string stagesJson;
+            nlohmann::json stagesJson = nlohmann::json::array();
             int failures = 0;
             for (const auto& stage : demoStages()) {
                 if (!only.empty() && std::find(only.begin(), only.end(), stage.name) == only.end()) continue;
@@ -33,14 +36,13 @@ void addDemoCommand(CLI::App& cli, AppContext& ctx) {
                 const auto t0 = std::chrono::steady_clock::now();
                 auto st = stage.run(demo);
                 const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-                std::string files;
-                for (auto i = firstProduced; i < demo.produced.size(); ++i)
-                    files += fmt::format("{}\"{}\"", files.empty() ? "" : ",", demo.produced[i]);
                 if (!st) ++failures;
                 if (ctx.json) {
-                    stagesJson += fmt::format(R"({}{{"stage":"{}","ok":{},"ms":{:.1f},"files":[{}]{}}})",
-                                              stagesJson.empty() ? "" : ",", stage.name, st.ok() ? "true" : "false", ms,
-                                              files, st.ok() ? "" : ",\"error\":" + st.error().toJson());
+                    nlohmann::json row{{"stage", stage.name}, {"ok", st.ok()}, {"ms", std::round(ms * 10) / 10}};
+                    row["files"] = nlohmann::json::array();
+                    for (auto i = firstProduced; i < demo.produced.size(); ++i) row["files"].push_back(demo.produced[i]);
+                    if (!st) row["error"] = nlohmann::json::parse(st.error().toJson());
+                    stagesJson.push_back(std::move(row));
                 } else {
                     printOut(fmt::format("[{}] {:<10} {}  ({:.0f} ms)", st.ok() ? " ok " : "FAIL", stage.name, stage.summary, ms));
                     for (auto i = firstNote; i < demo.notes.size(); ++i) printOut(fmt::format("         - {}", demo.notes[i]));
@@ -50,7 +52,7 @@ void addDemoCommand(CLI::App& cli, AppContext& ctx) {
                 }
             }
             if (ctx.json) {
-                printOut(fmt::format(R"({{"out":"{}","ok":{},"stages":[{}]}})", out, failures == 0 ? "true" : "false", stagesJson));
+                printOut(nlohmann::json{{"out", out}, {"ok", failures == 0}, {"stages", stagesJson}}.dump());
             } else {
                 printOut(fmt::format("demo: {} file(s) written to {}, {} failed stage(s)", demo.produced.size(), out, failures));
             }

@@ -23,6 +23,15 @@ int main(int argc, char** argv) {
     addPoseCommand(cli, ctx);
     addMoveCommand(cli, ctx);
 
+    // Name an unknown verb instead of CLI11's generic "A subcommand is required".
+    if (argc > 1 && argv[1][0] != '-') {
+        bool known = false;
+        for (const auto* sub : cli.get_subcommands({})) known = known || sub->check_name(argv[1]);
+        if (!known) {
+            std::fprintf(stderr, "vestige: unknown command '%s' (see vestige --help)\n", argv[1]);
+            return kExitUsage;
+        }
+    }
     try {
         cli.parse(argc, argv);
     } catch (const CLI::Success& e) {

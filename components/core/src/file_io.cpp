@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 
-#include "vestige/core/rng.hpp"
 
 namespace vestige {
 
@@ -28,10 +30,10 @@ Result<Bytes> readFile(const std::filesystem::path& path) {
 }
 
 Status writeFileAtomic(const std::filesystem::path& path, ByteView data) {
-    // Unique per process and content so concurrent writers never share a temporary.
-    const auto tag = fnv1a64(path.string()) ^ static_cast<std::uint64_t>(data.size());
+    // Unique per process and per call, so concurrent writers (threads or processes) never share a temporary.
+    static std::atomic<std::uint64_t> counter{0};
     auto tmp = path;
-    tmp += fmt::format(".tmp{:x}", tag);
+    tmp += fmt::format(".tmp{}-{}", static_cast<long>(::getpid()), counter.fetch_add(1));
     {
         std::FILE* f = std::fopen(tmp.c_str(), "wb");
         if (!f) return Error("io.create", fmt::format("cannot create: {}", std::strerror(errno))).file(tmp.string());

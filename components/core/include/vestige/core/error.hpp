@@ -39,7 +39,7 @@ public:
     // The value of the innermost context of this kind, if any.
     [[nodiscard]] std::optional<std::string> find(std::string_view kind) const;
 
-    // One line: "file a.lib: entry X: field size: at 0x10: message (expected 4, got 2) [nres.bad_size]"
+    // One line: "file a.lib: entry X: field size: at offset 16 (0x10): message (expected 4, got 2) [nres.bad_size]"
     [[nodiscard]] std::string render() const;
     // {"code":..,"message":..,"context":[{"kind":..,"value":..}...],"offset":..,"expected":..,"actual":..}
     [[nodiscard]] std::string toJson() const;

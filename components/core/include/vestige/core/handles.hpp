@@ -63,7 +63,7 @@ private:
 };
 
 // A map whose iteration order is insertion order (for anything whose order is semantic, such as
-// entity key/values or hook tables). Lookup is linear on small sizes, indexed on larger ones.
+// entity key/values or hook tables). Lookup is linear: meant for small maps.
 template <class K, class V>
 class InsertionOrderedMap {
 public:

@@ -74,7 +74,7 @@ inline Status okStatus() { return {}; }
 #define VESTIGE_CONCAT(a, b) VESTIGE_CONCAT_INNER(a, b)
 
 // VESTIGE_TRY(auto x, expr);  binds the value or returns the error from the enclosing function.
-#define VESTIGE_TRY(decl, expr) VESTIGE_TRY_IMPL(VESTIGE_CONCAT(vestigeTry_, __LINE__), decl, expr)
+#define VESTIGE_TRY(decl, expr) VESTIGE_TRY_IMPL(VESTIGE_CONCAT(vestigeTry_, __COUNTER__), decl, expr)
 #define VESTIGE_TRY_IMPL(tmp, decl, expr)           \
     auto tmp = (expr);                              \
     if (!tmp.ok()) return std::move(tmp).error();   \
