@@ -89,7 +89,8 @@ TEST(MoveDeterminism, SameInputSameHash) {
     EXPECT_EQ(a, b);
     EXPECT_EQ(n1, 611u);
     // Pinned: a change here means movement behaviour changed; update only on purpose.
-    EXPECT_EQ(h1, 0x1c6ccc9d008ce6ceull) << std::hex << h1 << "\n" << a;
+    // Pinned after core normalize() started scaling by the largest component (1-ulp differences).
+    EXPECT_EQ(h1, 0x8154533ae4bd5d9cull) << std::hex << h1 << "\n" << a;
 }
 
 }  // namespace
