@@ -16,23 +16,45 @@ Error noEgl(const std::string& why) {
     return e;
 }
 
+// The surfaceless display is initialised once per process and never terminated: eglTerminate makes
+// Mesa unload its driver, which costs a driver load per context and leaves the driver's internal
+// allocations looking like leaks from an unloaded module (LeakSanitizer reports them).
+Result<EGLDisplay> sharedDisplay() {
+    struct Shared {
+        EGLDisplay display = EGL_NO_DISPLAY;
+        std::string error;
+    };
+    static const Shared shared = [] {
+        Shared s;
+        // Without a render node Mesa must use llvmpipe; saying so up front avoids its slower probing.
+        std::error_code ec;
+        if (!std::filesystem::exists("/dev/dri", ec)) setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0);
+        if (!epoxy_has_egl_extension(EGL_NO_DISPLAY, "EGL_MESA_platform_surfaceless")) {
+            s.error = "client extension EGL_MESA_platform_surfaceless is missing";
+            return s;
+        }
+        EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+        if (display == EGL_NO_DISPLAY) {
+            s.error = "eglGetPlatformDisplayEXT(surfaceless) failed";
+            return s;
+        }
+        EGLint major = 0, minor = 0;
+        if (!eglInitialize(display, &major, &minor)) {
+            s.error = fmt::format("eglInitialize failed (0x{:04X})", eglGetError());
+            return s;
+        }
+        s.display = display;
+        return s;
+    }();
+    if (shared.display == EGL_NO_DISPLAY) return noEgl(shared.error);
+    return shared.display;
+}
+
 }  // namespace
 
 Result<std::unique_ptr<HeadlessContext>> HeadlessContext::create() {
-    // Without a render node Mesa must use llvmpipe; saying so up front avoids its slower probing.
-    std::error_code ec;
-    if (!std::filesystem::exists("/dev/dri", ec)) setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0);
-    if (!epoxy_has_egl_extension(EGL_NO_DISPLAY, "EGL_MESA_platform_surfaceless"))
-        return noEgl("client extension EGL_MESA_platform_surfaceless is missing");
-    EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    if (display == EGL_NO_DISPLAY) return noEgl("eglGetPlatformDisplayEXT(surfaceless) failed");
-    EGLint major = 0, minor = 0;
-    if (!eglInitialize(display, &major, &minor))
-        return noEgl(fmt::format("eglInitialize failed (0x{:04X})", eglGetError()));
-    auto fail = [&](const std::string& why) {
-        eglTerminate(display);
-        return noEgl(why);
-    };
+    VESTIGE_TRY(EGLDisplay display, sharedDisplay());
+    auto fail = [&](const std::string& why) { return noEgl(why); };
     if (!epoxy_has_egl_extension(display, "EGL_KHR_surfaceless_context"))
         return fail("EGL_KHR_surfaceless_context is missing");
     if (!eglBindAPI(EGL_OPENGL_API)) return fail("eglBindAPI(EGL_OPENGL_API) failed");
@@ -61,7 +83,7 @@ HeadlessContext::~HeadlessContext() {
     if (!mDisplay) return;
     eglMakeCurrent(mDisplay, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     if (mContext) eglDestroyContext(mDisplay, mContext);
-    eglTerminate(mDisplay);
+    eglReleaseThread();  // the display itself stays initialised (see sharedDisplay)
 }
 
 Status HeadlessContext::makeCurrent() {
