@@ -1,18 +1,67 @@
 // Demo stage: render. Draws the built-in test card headless (EGL surfaceless, llvmpipe without a GPU)
 // from two cameras (render/testcard.png, render/testcard_high.png), then the synthetic MSH tank, built
-// with our own MSH builder, from three angles (render/tank_a.png, _b, _c).
+// with our own MSH builder, from three angles (render/tank_a.png, _b, _c), then a Source map built with
+// our MapBuilder (room, stairs, ramps, pool, hill, door; lightmapped, fogged) from the info_player_start
+// view and from above (render/map_spawn.png, render/map_top.png).
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
 
 #include "../src/app.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/iron3d/msh/sample.hpp"
 #include "vestige/render_gl/headless.hpp"
 #include "vestige/scene/test_card.hpp"
+#include "vestige/source/bsp/builder.hpp"
+#include "vestige/source/scene/scene.hpp"
 
 namespace vestige::app {
 
 // In cmd_render.cpp: the MSH -> scene conversion `vestige render file.msh` uses.
 Result<scene::Scene> mshScene(ByteView data, std::string_view label, const formats::ExportOptions& options);
+
+namespace {
+
+// The same kind of map as the bsp stage builds (its builder is private to that stage): a walled room with
+// stairs, three ramps, a pool, a displacement hill, a door brush entity, sun + ambient lighting and fog.
+source::bsp::MapBuilder renderDemoMap() {
+    using namespace source::bsp;
+    MapBuilder map;
+    const std::string wall = "dev/dev_measuregeneric01", floor = "dev/dev_measuregeneric01b";
+    map.addRoom({-1024, -1024, 0}, {1024, 1024, 512}, 16, wall);
+    map.addStairs({-896, -768, 0}, 8, 16, 8, 128, RampDirection::PosX, floor);
+    map.addRamp({-896, -384, 0}, 256, 128, 20.0f, RampDirection::PosX, floor);
+    map.addRamp({-896, -128, 0}, 192, 128, 30.0f, RampDirection::PosX, floor);
+    map.addRamp({-896, 128, 0}, 128, 128, 45.0f, RampDirection::PosX, floor);
+    map.addBox({-256, -1024, 0}, {-248, 0, 128}, wall);
+    map.addBox({128, 128, 0}, {640, 640, 16}, "dev/dev_measurehole01");
+    map.addWater({128, 128, 16}, {640, 640, 64}, "nature/water_canals_water2");
+    map.addBrushEntity({{"classname", "func_door"}, {"targetname", "demo_door"}, {"speed", "100"}},
+                       {MapBuilder::box({-252, 0, 0}, {-244, 128, 128}, "dev/dev_measuredoor01")},
+                       Vec3{-248, 64, 64});
+    DisplacementDesc hill;
+    hill.min = {256, -896, 0};
+    hill.size = {512, 512};
+    hill.power = 3;
+    hill.height = [](float x, float y) {
+        const float dx = (x - 512) / 256, dy = (y + 640) / 256;
+        return 160.0f * std::max(0.0f, 1.0f - (dx * dx + dy * dy));
+    };
+    map.addDisplacement(hill);
+    map.setWorldspawnKey("skyname", "sky_day01_01");
+    map.addEntity({{"classname", "info_player_start"}, {"origin", "-960 -960 8"}, {"angles", "0 45 0"}});
+    map.addEntity({{"classname", "light_environment"}, {"angles", "0 306 0"}, {"pitch", "-56"},
+                   {"_light", "242 234 218 560"}, {"_ambient", "114 136 148 420"}});
+    map.addEntity({{"classname", "env_fog_controller"}, {"fogenable", "1"}, {"fogcolor", "142 164 178"},
+                   {"fogstart", "1024"}, {"fogend", "8000"}, {"fogmaxdensity", "1"}});
+    LightingDesc light;
+    light.sunDirection = {0.329f, -0.452f, -0.829f};
+    map.setLighting(light);
+    return map;
+}
+
+}  // namespace
 
 DemoStage demoStageRender() {
     return {"render", "headless OpenGL 4.5: test card (lightmap, fog, checkerboard, Iron3D face side) to PNG",
@@ -61,6 +110,39 @@ DemoStage demoStageRender() {
                 demo.notes.push_back(fmt::format("tank: {} triangles in {} node meshes; side test dropped {} faces "
                                                  "from the three angles",
                                                  tank.triangleCount(), tank.meshes.size(), dropped));
+
+                // The map: engines/source/scene on the world builder; spawn view and a view from under the ceiling.
+                VESTIGE_TRY(auto mapBytes, renderDemoMap().write());
+                VESTIGE_TRY(auto map, source::scene::toScene(mapBytes));
+                if (!map.spawnCamera) return Error("demo.render", "the demo map has no info_player_start");
+                constexpr std::uint32_t kMapW = 640, kMapH = 360;
+                VESTIGE_CHECK(r.setScene(map.scene));
+                const Aabb box = map.scene.bounds();
+                const Vec3 c = box.center();
+                // Straight down from just under the ceiling (image up = +X): a wide square view shows the whole room.
+                const scene::Camera top = scene::lookAtCamera({c.x, c.y, box.max.z - 24}, {c.x, c.y, box.min.z},
+                                                              degToRad(128));
+                const struct {
+                    scene::Camera camera;
+                    std::uint32_t w, h;
+                    const char* file;
+                } views[] = {{*map.spawnCamera, kMapW, kMapH, "render/map_spawn.png"},
+                             {top, kMapH, kMapH, "render/map_top.png"}};
+                for (const auto& v : views) {
+                    VESTIGE_CHECK(r.resize(v.w, v.h));
+                    VESTIGE_CHECK(r.draw(v.camera));
+                    VESTIGE_TRY(auto img, r.readColor());
+                    VESTIGE_TRY(auto png, image::encodePng(img));
+                    VESTIGE_CHECK(demo.write(v.file, png));
+                }
+                demo.notes.push_back(fmt::format("demo map: {} triangles ({} displacement), {} materials, {}x{} "
+                                                 "lightmap atlas, fog {}..{}; spawn eye at ({}, {}, {})",
+                                                 map.scene.triangleCount(), map.stats.displacementTriangles,
+                                                 map.scene.materials.size(), map.scene.textures.empty() ? 0u
+                                                 : map.scene.textures[0].width,
+                                                 map.scene.textures.empty() ? 0u : map.scene.textures[0].height,
+                                                 map.scene.fog.start, map.scene.fog.end, map.spawnCamera->position.x,
+                                                 map.spawnCamera->position.y, map.spawnCamera->position.z));
                 return {};
             }};
 }
