@@ -76,3 +76,14 @@ TEST(Text, JsonEscape) {
 
 }  // namespace
 }  // namespace vestige
+
+namespace vestige {
+namespace {
+TEST(Cp1251, ConvertsCyrillicAndKeepsEveryByte) {
+    // А (0xC0), я (0xFF), Ё (0xA8), № (0xB9), the unassigned 0x98, and ASCII untouched.
+    EXPECT_EQ(cp1251ToUtf8("\xC0\xFF\xA8\xB9\x98z"), "\u0410\u044F\u0401\u2116\u0098z");
+    EXPECT_EQ(cp1251ToUtf8(""), "");
+    for (int c = 0x80; c < 0x100; ++c) EXPECT_FALSE(cp1251ToUtf8(std::string(1, static_cast<char>(c))).empty()) << c;
+}
+}  // namespace
+}  // namespace vestige

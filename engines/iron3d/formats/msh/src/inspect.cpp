@@ -16,30 +16,8 @@ using Json = nlohmann::ordered_json;
 
 Json vec(Vec3 v) { return Json::array({v.x, v.y, v.z}); }
 
-// Iron3D text is CP1251; JSON and glTF need UTF-8. 0x98 (unassigned) maps to U+0098.
-constexpr std::uint16_t kCp1251High[64] = {
-    0x0402, 0x0403, 0x201A, 0x0453, 0x201E, 0x2026, 0x2020, 0x2021, 0x20AC, 0x2030, 0x0409, 0x2039, 0x040A,
-    0x040C, 0x040B, 0x040F, 0x0452, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x0098, 0x2122,
-    0x0459, 0x203A, 0x045A, 0x045C, 0x045B, 0x045F, 0x00A0, 0x040E, 0x045E, 0x0408, 0x00A4, 0x0490, 0x00A6,
-    0x00A7, 0x0401, 0x00A9, 0x0404, 0x00AB, 0x00AC, 0x00AD, 0x00AE, 0x0407, 0x00B0, 0x00B1, 0x0406, 0x0456,
-    0x0491, 0x00B5, 0x00B6, 0x00B7, 0x0451, 0x2116, 0x0454, 0x00BB, 0x0458, 0x0405, 0x0455, 0x0457};
-
-std::string cp1251ToUtf8(std::string_view in) {
-    std::string out;
-    out.reserve(in.size());
-    for (unsigned char c : in) {
-        if (c < 0x80) { out.push_back(static_cast<char>(c)); continue; }
-        const unsigned cp = c < 0xC0 ? kCp1251High[c - 0x80] : 0x0410u + (c - 0xC0u);
-        if (cp < 0x800) {
-            out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-        } else {
-            out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        }
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-    return out;
-}
+// Iron3D text is CP1251; JSON and glTF need UTF-8.
+using vestige::cp1251ToUtf8;
 
 const char* streamLabel(std::uint32_t t) {
     switch (t) {
