@@ -42,7 +42,9 @@ Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
     s.skyColor = kSkyColor;
 
     const auto& env = world.environment;
-    if (env.toSun) s.sun = {*env.toSun, env.sunColor, env.ambientColor};
+    // Without light_environment a slanted default sun keeps the walls of an unlit map readable (vertical faces
+    // would get only the ambient term under the scene's straight-down default).
+    s.sun = env.toSun ? vs::Sun{*env.toSun, env.sunColor, env.ambientColor} : kDefaultSun;
     if (env.fogEnabled)
         s.fog = {true, env.fogColor / 255.0f, env.fogStart, env.fogEnd, env.fogMaxDensity};
 

@@ -9,8 +9,8 @@
 //   * lightmap: the builder's linear atlas (style 0, flat block, 1x1 white block for unlit faces) stored as
 //     value / kLightmapRange in one RGBA8 page (clamped, linear filter), lightmapScale =
 //     kLightmapRange, so decoded values up to 4.0 survive; a map without any lighting lump draws with the sun;
-//   * fog: env_fog_controller (colour 0..255 -> 0..1); sun/ambient: light_environment; sky: a flat colour
-//     (sky textures are not loaded yet);
+//   * fog: env_fog_controller (colour 0..255 -> 0..1); sun/ambient: light_environment (else kDefaultSun);
+//     sky: a flat colour (sky textures are not loaded yet);
 //   * spawn camera: the first info_player_start, origin + eye height (64), its pitch/yaw, fov 90 (Hor+ 4:3).
 #include <optional>
 
@@ -26,6 +26,9 @@ namespace vestige::source::scene {
 constexpr float kLightmapRange = 4.0f;
 constexpr float kEyeHeight = 64.0f;
 constexpr Vec3 kSkyColor{0.46f, 0.58f, 0.72f};
+// Used when the map has no light_environment (only matters for maps without a lighting lump).
+inline const vestige::scene::Sun kDefaultSun{normalize(Vec3{0.4f, -0.3f, 0.85f}), {0.8f, 0.78f, 0.72f},
+                                             {0.35f, 0.36f, 0.40f}};
 
 struct SceneOptions {
     world::WorldOptions world;
