@@ -13,7 +13,7 @@
 #include "vestige/iron3d/msh/sample.hpp"
 #include "vestige/render_gl/headless.hpp"
 #include "vestige/scene/test_card.hpp"
-#include "vestige/source/bsp/builder.hpp"
+#include "vestige/source/bsp/sample.hpp"
 #include "vestige/source/scene/scene.hpp"
 
 namespace vestige::app {
@@ -21,47 +21,6 @@ namespace vestige::app {
 // In cmd_render.cpp: the MSH -> scene conversion `vestige render file.msh` uses.
 Result<scene::Scene> mshScene(ByteView data, std::string_view label, const formats::ExportOptions& options);
 
-namespace {
-
-// The same kind of map as the bsp stage builds (its builder is private to that stage): a walled room with
-// stairs, three ramps, a pool, a displacement hill, a door brush entity, sun + ambient lighting and fog.
-source::bsp::MapBuilder renderDemoMap() {
-    using namespace source::bsp;
-    MapBuilder map;
-    const std::string wall = "dev/dev_measuregeneric01", floor = "dev/dev_measuregeneric01b";
-    map.addRoom({-1024, -1024, 0}, {1024, 1024, 512}, 16, wall);
-    map.addStairs({-896, -768, 0}, 8, 16, 8, 128, RampDirection::PosX, floor);
-    map.addRamp({-896, -384, 0}, 256, 128, 20.0f, RampDirection::PosX, floor);
-    map.addRamp({-896, -128, 0}, 192, 128, 30.0f, RampDirection::PosX, floor);
-    map.addRamp({-896, 128, 0}, 128, 128, 45.0f, RampDirection::PosX, floor);
-    map.addBox({-256, -1024, 0}, {-248, 0, 128}, wall);
-    map.addBox({128, 128, 0}, {640, 640, 16}, "dev/dev_measurehole01");
-    map.addWater({128, 128, 16}, {640, 640, 64}, "nature/water_canals_water2");
-    map.addBrushEntity({{"classname", "func_door"}, {"targetname", "demo_door"}, {"speed", "100"}},
-                       {MapBuilder::box({-252, 0, 0}, {-244, 128, 128}, "dev/dev_measuredoor01")},
-                       Vec3{-248, 64, 64});
-    DisplacementDesc hill;
-    hill.min = {256, -896, 0};
-    hill.size = {512, 512};
-    hill.power = 3;
-    hill.height = [](float x, float y) {
-        const float dx = (x - 512) / 256, dy = (y + 640) / 256;
-        return 160.0f * std::max(0.0f, 1.0f - (dx * dx + dy * dy));
-    };
-    map.addDisplacement(hill);
-    map.setWorldspawnKey("skyname", "sky_day01_01");
-    map.addEntity({{"classname", "info_player_start"}, {"origin", "-960 -960 8"}, {"angles", "0 45 0"}});
-    map.addEntity({{"classname", "light_environment"}, {"angles", "0 306 0"}, {"pitch", "-56"},
-                   {"_light", "242 234 218 560"}, {"_ambient", "114 136 148 420"}});
-    map.addEntity({{"classname", "env_fog_controller"}, {"fogenable", "1"}, {"fogcolor", "142 164 178"},
-                   {"fogstart", "1024"}, {"fogend", "8000"}, {"fogmaxdensity", "1"}});
-    LightingDesc light;
-    light.sunDirection = {0.329f, -0.452f, -0.829f};
-    map.setLighting(light);
-    return map;
-}
-
-}  // namespace
 
 DemoStage demoStageRender() {
     return {"render", "headless OpenGL 4.5: test card (lightmap, fog, checkerboard, Iron3D face side) to PNG",
@@ -112,7 +71,7 @@ DemoStage demoStageRender() {
                                                  tank.triangleCount(), tank.meshes.size(), dropped));
 
                 // The map: engines/source/scene on the world builder; spawn view and a view from under the ceiling.
-                VESTIGE_TRY(auto mapBytes, renderDemoMap().write());
+                VESTIGE_TRY(auto mapBytes, source::bsp::demoMap().write());
                 VESTIGE_TRY(auto map, source::scene::toScene(mapBytes));
                 if (!map.spawnCamera) return Error("demo.render", "the demo map has no info_player_start");
                 constexpr std::uint32_t kMapW = 640, kMapH = 360;
