@@ -8,7 +8,8 @@ namespace vestige::app {
 
 void addExportCommand(CLI::App& cli, AppContext& ctx) {
     auto* cmd = cli.add_subcommand("export", "Convert a model or map to binary glTF 2.0 (.glb)");
-    static std::string path, out, state, lod, time, frame;
+    static std::string path, out, state, lod, time, frame, frames;
+    static bool animated = false;
     auto* json = addJsonFlag(cmd);
     cmd->add_option("PATH", path, "Model or map (archive entries as archive.lib:entry)")->required();
     cmd->add_option("-o,--out", out, "Output .glb file")->required();
@@ -16,7 +17,9 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--lod", lod, "Iron3D level of detail (0..4)");
     cmd->add_option("--time", time, "Animation time for the pose");
     cmd->add_option("--frame", frame, "Animation frame for the pose");
-    cmd->footer("Example: vestige export tank.msh -o tank.glb --state 0 --lod 0");
+    cmd->add_flag("--animated", animated, "Iron3D: export the node animation as glTF channels (CAniMesh sampling)");
+    cmd->add_option("--frames", frames, "With --animated: number of frames sampled (default 16)");
+    cmd->footer("Examples: vestige export tank.msh -o tank.glb --state 0 --lod 0\n          vestige export tank.msh -o tank_anim.glb --animated --frames 32");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx] {
@@ -29,8 +32,9 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
                 return reportError(ctx, e.file(path));
             }
             formats::ExportOptions options;
-            for (auto [key, value] : {std::pair{"state", &state}, {"lod", &lod}, {"time", &time}, {"frame", &frame}})
+            for (auto [key, value] : {std::pair{"state", &state}, {"lod", &lod}, {"time", &time}, {"frame", &frame}, {"frames", &frames}})
                 if (!value->empty()) options.values[key] = *value;
+            if (animated) options.values["animated"] = "1";
             auto glb = format->exportGlb(resolved->data, resolved->label, options);
             if (!glb) return reportError(ctx, std::move(glb).error().file(path));
             if (auto st = writeFileAtomic(out, *glb); !st) return reportError(ctx, st.error());

@@ -1,17 +1,64 @@
 #include "vestige/iron3d/register.hpp"
 
+#include <charconv>
+#include <string>
+
+#include "vestige/iron3d/animesh/animesh.hpp"
+#include "vestige/iron3d/animesh/export.hpp"
 #include "vestige/iron3d/ctl/register.hpp"
+#include "vestige/iron3d/msh/msh.hpp"
 #include "vestige/iron3d/msh/register.hpp"
 #include "vestige/iron3d/nres/register.hpp"
 #include "vestige/iron3d/rsli/register.hpp"
 
 namespace vestige::iron3d {
+namespace {
+
+Result<int> intOption(const formats::ExportOptions& options, const std::string& key, int fallback, int lo, int hi) {
+    const std::string text = options.get(key);
+    if (text.empty()) return fallback;
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi)
+        return Error("export.bad_option", "option out of range")
+            .in("option", key)
+            .expected(std::to_string(lo) + ".." + std::to_string(hi))
+            .actual(text);
+    return value;
+}
+
+// `vestige export model.msh --animated`: the model as a one-load CAniMesh, its node animation sampled per
+// frame into glTF channels. The animesh library sits above the MSH reader, so the hook is attached here.
+Result<Bytes> exportAnimatedMsh(ByteView data, std::string_view label, const formats::ExportOptions& options) {
+    VESTIGE_TRY(auto model, msh::Model::read(data));
+    animesh::GlbOptions glb;
+    VESTIGE_TRY(glb.lod, intOption(options, "lod", 0, 0, 4));
+    VESTIGE_TRY(glb.state, intOption(options, "state", animesh::kModelStateDefault, animesh::kModelStateDefault, 2));
+    VESTIGE_TRY(const int frames, intOption(options, "frames", 16, 1, 100000));
+    glb.frames = static_cast<std::uint32_t>(frames);
+    animesh::AniMesh mesh;
+    VESTIGE_CHECK(mesh.append(std::string(label), model.data(), 0).file(std::string(label)));
+    return animesh::exportAnimatedGlb(mesh, glb);
+}
+
+}  // namespace
 
 void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
     nres::registerFormat(formats, archives);
     rsli::registerFormat(formats, archives);
     msh::registerFormat(formats, archives);
     ctl::registerFormat(formats);
+    if (const auto* mshInfo = formats.find("msh")) {
+        formats::FormatInfo info = *mshInfo;
+        auto staticExport = info.exportGlb;
+        info.exportGlb = [staticExport](ByteView data, std::string_view label,
+                                        const formats::ExportOptions& options) -> Result<Bytes> {
+            if (options.get("animated") == "1") return exportAnimatedMsh(data, label, options);
+            if (!staticExport) return Error("export.unsupported", "no static MSH exporter");
+            return staticExport(data, label, options);
+        };
+        formats.add(std::move(info));
+    }
 }
 
 }  // namespace vestige::iron3d

@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -228,6 +230,32 @@ TEST_F(Cli, DemoJsonEscapesTheOutputPath) {
     const auto j = nlohmann::json::parse(r.out, nullptr, false);
     ASSERT_FALSE(j.is_discarded()) << r.out;
     EXPECT_EQ(j.at("out"), out.string());
+}
+
+// `export --animated` turns an MSH's node animation into glTF channels; the static export has none.
+TEST_F(Cli, ExportAnimatedMshHasAnAnimation) {
+    const auto demo = run({"demo", "--stage", "animesh", "--out", (mDir / "demo").string()});
+    ASSERT_EQ(demo.exitCode, 0) << demo.out << demo.err;
+    const auto model = (mDir / "demo" / "animesh" / "tank.msh").string();
+    auto glbJson = [](const fs::path& path) {
+        std::ifstream in(path, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (bytes.size() < 20) return nlohmann::json();
+        std::uint32_t len = 0;
+        std::memcpy(&len, bytes.data() + 12, 4);
+        return nlohmann::json::parse(bytes.substr(20, len), nullptr, false);
+    };
+    ASSERT_EQ(run({"export", model, "-o", (mDir / "a.glb").string(), "--animated", "--frames", "8"}).exitCode, 0);
+    ASSERT_EQ(run({"export", model, "-o", (mDir / "s.glb").string()}).exitCode, 0);
+    const auto animated = glbJson(mDir / "a.glb");
+    const auto still = glbJson(mDir / "s.glb");
+    ASSERT_TRUE(animated.contains("animations"));
+    EXPECT_EQ(animated["animations"].size(), 1u);
+    EXPECT_FALSE(animated["animations"][0]["channels"].empty());
+    EXPECT_FALSE(still.contains("animations"));
+    const auto bad = run({"export", model, "-o", (mDir / "b.glb").string(), "--animated", "--lod", "9"});
+    EXPECT_EQ(bad.exitCode, 1);
+    EXPECT_NE(bad.err.find("export.bad_option"), std::string::npos) << bad.err;
 }
 
 }  // namespace
