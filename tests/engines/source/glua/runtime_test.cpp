@@ -115,6 +115,22 @@ TEST(GluaApi, HookStringIdentifiers) {
               "5\ttrue");
 }
 
+// Determinism: hooks run in the order their identifiers were first added (pairs() order changes between
+// runs because LuaJIT seeds its string hash per state). Replacing keeps the place; a hook that removes
+// itself and adds another during a walk does not disturb that walk.
+TEST(GluaApi, HookOrderIsInsertionOrder) {
+    auto rt = boot();
+    EXPECT_EQ(ev(*rt, "local got = {} for i = 1, 20 do hook.Add('Ord', 'h' .. i, function() got[#got + 1] = i end) end "
+                      "hook.Remove('Ord', 'h5') hook.Add('Ord', 'h3', function() got[#got + 1] = 300 end) "
+                      "hook.Run('Ord') return table.concat(got, ',')"),
+              "1,2,300,4,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20");
+    EXPECT_EQ(ev(*rt, "local seen = {} hook.Add('E2', 'a', function() seen[#seen + 1] = 'a' hook.Remove('E2', 'a') "
+                      "hook.Add('E2', 'c', function() seen[#seen + 1] = 'c' end) end) "
+                      "hook.Add('E2', 'b', function() seen[#seen + 1] = 'b' end) hook.Run('E2') hook.Run('E2') "
+                      "return table.concat(seen, ',')"),
+              "a,b,b,c");
+}
+
 TEST(GluaApi, HookRunStopsAtFirstNonNilWithAllValues) {
     auto rt = boot();
     EXPECT_EQ(ev(*rt, "hook.Add('Stop', 'x', function() return 1, 2, 3, nil, 5, 6, 7 end) "

@@ -1,11 +1,15 @@
--- hook: named event lists. hook.Call runs every hook of an event (pairs order, as GMod leaves it
--- unspecified), stops at the first one returning a non-nil first value and returns all of that
--- hook's values; otherwise it calls GM[event](GM, ...). Identifiers are strings or objects with
--- IsValid (the object is passed first; invalid ones are dropped lazily).
+-- hook: named event lists. hook.Call runs every hook of an event in the order the identifiers were
+-- first added (GMod leaves the order unspecified and walks pairs(); LuaJIT seeds its string hash per
+-- state, so pairs() order changes from run to run and would break deterministic replays), stops at
+-- the first hook returning a non-nil first value and returns all of that hook's values; otherwise it
+-- calls GM[event](GM, ...). Identifiers are strings or objects with IsValid (the object is passed
+-- first; invalid ones are dropped when met).
 hook = {}
 
-local next, type, select, unpack = next, type, select, unpack
-local events = {}
+local type, select, unpack = type, select, unpack
+local events = {}  -- event -> { [id] = fn }: the table hook.GetTable() exposes, as in GMod
+local orders = {}  -- event -> array of ids; replaced (copy on write) on every Add of a new id or Remove,
+                   -- so a walk in progress keeps its own snapshot while hooks add or remove hooks
 local counts = debug.getregistry()["vestige.hookCounts"]
 
 function hook.GetTable()
@@ -25,34 +29,53 @@ function hook.Add(event, id, fn)
 		list = {}
 		events[event] = list
 	end
+	if list[id] == nil then
+		local old = orders[event] or {}
+		local new = {}
+		for i = 1, #old do
+			if old[i] ~= id and list[old[i]] ~= nil then new[#new + 1] = old[i] end
+		end
+		new[#new + 1] = id
+		orders[event] = new
+	end
 	list[id] = fn
 end
 
 function hook.Remove(event, id)
 	local list = events[event]
-	if list and id ~= nil then list[id] = nil end
+	if not list or id == nil or list[id] == nil then return end
+	list[id] = nil
+	local old = orders[event] or {}
+	local new = {}
+	for i = 1, #old do
+		if old[i] ~= id then new[#new + 1] = old[i] end
+	end
+	orders[event] = new
 end
 
 local iterate, iterate4
 
 -- Decides after one hook ran: its results follow the fixed parameters.
-local function decide(list, id, event, gm, args, n, first, ...)
+local function decide(order, i, list, event, gm, args, n, first, ...)
 	if first ~= nil then return first, ... end
-	local nid, fn = next(list, id)
-	return iterate(list, nid, fn, event, gm, args, n)
+	return iterate(order, i + 1, list, event, gm, args, n)
 end
 
-iterate = function(list, id, fn, event, gm, args, n)
+iterate = function(order, i, list, event, gm, args, n)
+	local id = order[i]
 	while id ~= nil do
-		if type(id) == "string" then
-			return decide(list, id, event, gm, args, n, fn(unpack(args, 1, n)))
+		local fn = list[id]
+		if fn ~= nil then
+			if type(id) == "string" then
+				return decide(order, i, list, event, gm, args, n, fn(unpack(args, 1, n)))
+			end
+			if IsValid(id) then
+				return decide(order, i, list, event, gm, args, n, fn(id, unpack(args, 1, n)))
+			end
+			hook.Remove(event, id)
 		end
-		if IsValid(id) then
-			return decide(list, id, event, gm, args, n, fn(id, unpack(args, 1, n)))
-		end
-		local dead = id
-		id, fn = next(list, id)
-		list[dead] = nil
+		i = i + 1
+		id = order[i]
 	end
 	if gm then
 		local method = gm[event]
@@ -73,23 +96,26 @@ local function call4(fn, self, n, a, b, c, d)
 	return fn(a, b, c, d)
 end
 
-local function decide4(list, id, event, gm, n, a, b, c, d, first, ...)
+local function decide4(order, i, list, event, gm, n, a, b, c, d, first, ...)
 	if first ~= nil then return first, ... end
-	local nid, fn = next(list, id)
-	return iterate4(list, nid, fn, event, gm, n, a, b, c, d)
+	return iterate4(order, i + 1, list, event, gm, n, a, b, c, d)
 end
 
-iterate4 = function(list, id, fn, event, gm, n, a, b, c, d)
+iterate4 = function(order, i, list, event, gm, n, a, b, c, d)
+	local id = order[i]
 	while id ~= nil do
-		if type(id) == "string" then
-			return decide4(list, id, event, gm, n, a, b, c, d, call4(fn, nil, n, a, b, c, d))
+		local fn = list[id]
+		if fn ~= nil then
+			if type(id) == "string" then
+				return decide4(order, i, list, event, gm, n, a, b, c, d, call4(fn, nil, n, a, b, c, d))
+			end
+			if IsValid(id) then
+				return decide4(order, i, list, event, gm, n, a, b, c, d, call4(fn, id, n, a, b, c, d))
+			end
+			hook.Remove(event, id)
 		end
-		if IsValid(id) then
-			return decide4(list, id, event, gm, n, a, b, c, d, call4(fn, id, n, a, b, c, d))
-		end
-		local dead = id
-		id, fn = next(list, id)
-		list[dead] = nil
+		i = i + 1
+		id = order[i]
 	end
 	if gm then
 		local method = gm[event]
@@ -100,16 +126,14 @@ end
 function hook.Call(event, gm, ...)
 	counts[event] = (counts[event] or 0) + 1
 	local list = events[event]
-	if list then
-		local id, fn = next(list)
-		if id ~= nil then
-			local n = select("#", ...)
-			if n <= 4 then
-				local a, b, c, d = ...
-				return iterate4(list, id, fn, event, gm, n, a, b, c, d)
-			end
-			return iterate(list, id, fn, event, gm, { ... }, n)
+	local order = orders[event]
+	if list and order and order[1] ~= nil then
+		local n = select("#", ...)
+		if n <= 4 then
+			local a, b, c, d = ...
+			return iterate4(order, 1, list, event, gm, n, a, b, c, d)
 		end
+		return iterate(order, 1, list, event, gm, { ... }, n)
 	end
 	if gm then
 		local method = gm[event]
