@@ -555,6 +555,14 @@ void Runtime::tick() {
         p.model = "models/player/kleiner.mdl";
         p.name = "Player";
         p.health = 100;
+        // Standalone spawn point: the first info_player_start of the map (GMod's base gamemode picks one of
+        // them in PlayerSelectSpawn; the first keeps runs deterministic).
+        for (const auto& me : mOptions.mapEntities) {
+            if (me.className != "info_player_start") continue;
+            if (isFinite(me.origin)) p.pos = me.origin;
+            if (isFinite(me.angles)) p.angles = me.angles;
+            break;
+        }
         for (const char* hookName : {"PlayerInitialSpawn", "PlayerSpawn"}) {
             if (mOptions.gmodDir) countHook(hookName);
             lua_getglobal(L, "hook");
