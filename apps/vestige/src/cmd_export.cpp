@@ -1,41 +1,50 @@
-// export: any format whose registry entry has an exporter, to binary glTF 2.0.
+// export: models and maps to binary glTF 2.0, textures to PNG (chosen by the registry entry and the -o extension).
 #include <fmt/format.h>
 
 #include "app.hpp"
 #include "vestige/core/file_io.hpp"
+#include "vestige/core/text.hpp"
 
 namespace vestige::app {
 
 void addExportCommand(CLI::App& cli, AppContext& ctx) {
-    auto* cmd = cli.add_subcommand("export", "Convert a model or map to binary glTF 2.0 (.glb)");
-    static std::string path, out, state, lod, time, frame, frames;
+    auto* cmd = cli.add_subcommand("export", "Convert a model or map to binary glTF 2.0 (.glb), a texture to PNG");
+    static std::string path, out, state, lod, time, frame, frames, mip, face;
     static bool animated = false;
     auto* json = addJsonFlag(cmd);
     cmd->add_option("PATH", path, "Model or map (archive entries as archive.lib:entry)")->required();
-    cmd->add_option("-o,--out", out, "Output .glb file")->required();
+    cmd->add_option("-o,--out", out, "Output file: .glb for models and maps, .png for textures")->required();
     cmd->add_option("--state", state, "Iron3D model state (0..2)");
     cmd->add_option("--lod", lod, "Iron3D level of detail (0..4)");
     cmd->add_option("--time", time, "Animation time for the pose");
     cmd->add_option("--frame", frame, "Animation frame for the pose");
     cmd->add_flag("--animated", animated, "Iron3D: export the node animation as glTF channels (CAniMesh sampling)");
     cmd->add_option("--frames", frames, "With --animated: number of frames sampled (default 16)");
-    cmd->footer("Examples: vestige export tank.msh -o tank.glb --state 0 --lod 0\n          vestige export tank.msh -o tank_anim.glb --animated --frames 32");
+    cmd->add_option("--mip", mip, "Texture: mip level (0 = largest)");
+    cmd->add_option("--face", face, "Texture: cube-map face");
+    cmd->footer("Examples: vestige export tank.msh -o tank.glb --state 0 --lod 0\n          vestige export tank.msh -o tank_anim.glb --animated --frames 32\n          vestige export brick.vtf -o brick.png --mip 0");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx] {
             auto resolved = vfs::openSpec(path, ctx.archives);
             if (!resolved) return reportError(ctx, resolved.error());
             const auto* format = ctx.formats.detect(resolved->data, resolved->name);
-            if (!format || !format->exportGlb) {
-                Error e("export.unsupported", format ? fmt::format("{} files cannot be exported", format->name)
-                                                     : std::string("unknown file format"));
+            const bool wantPng = out.size() >= 4 && iequals(std::string_view(out).substr(out.size() - 4), ".png");
+            const auto* exporter = !format ? nullptr : wantPng ? &format->exportPng : &format->exportGlb;
+            if (!exporter || !*exporter) {
+                Error e("export.unsupported", !format ? std::string("unknown file format")
+                                                      : fmt::format("{} files cannot be exported to {}", format->name,
+                                                                    wantPng ? "PNG" : "glTF (.glb)"));
+                if (format && !wantPng && format->exportPng) e.expected("an output name ending in .png");
+                if (format && wantPng && format->exportGlb) e.expected("an output name ending in .glb");
                 return reportError(ctx, e.file(path));
             }
             formats::ExportOptions options;
-            for (auto [key, value] : {std::pair{"state", &state}, {"lod", &lod}, {"time", &time}, {"frame", &frame}, {"frames", &frames}})
+            for (auto [key, value] : {std::pair{"state", &state}, {"lod", &lod}, {"time", &time}, {"frame", &frame},
+                                      {"frames", &frames}, {"mip", &mip}, {"face", &face}})
                 if (!value->empty()) options.values[key] = *value;
             if (animated) options.values["animated"] = "1";
-            auto glb = format->exportGlb(resolved->data, resolved->label, options);
+            auto glb = (*exporter)(resolved->data, resolved->label, options);
             if (!glb) return reportError(ctx, std::move(glb).error().file(path));
             if (auto st = writeFileAtomic(out, *glb); !st) return reportError(ctx, st.error());
             if (ctx.json) printOut(fmt::format(R"({{"ok":true,"format":"{}","out":"{}","bytes":{}}})", format->name, out, glb->size()));

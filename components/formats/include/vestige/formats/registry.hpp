@@ -33,6 +33,8 @@ struct FormatInfo {
     std::function<Result<Description>(ByteView data, std::string_view label)> describe;
     // Optional: binary glTF 2.0 export (`vestige export`).
     std::function<Result<Bytes>(ByteView data, std::string_view label, const ExportOptions& options)> exportGlb;
+    // Optional: image export to PNG (`vestige export x.vtf -o x.png`); options may carry "mip", "frame", "face".
+    std::function<Result<Bytes>(ByteView data, std::string_view label, const ExportOptions& options)> exportPng;
 };
 
 class FormatRegistry {
