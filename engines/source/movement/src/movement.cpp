@@ -594,7 +594,7 @@ struct PlayerMovement::Ctx {
         setGround(nullptr);
         if (s.ducked) s.velocity.z = cv.jumpPower;
         else s.velocity.z += cv.jumpPower;
-        finishGravity();
+        if (cv.jumpFinishGravity) finishGravity();
         s.oldButtons |= buttons::kJump;
         return true;
     }

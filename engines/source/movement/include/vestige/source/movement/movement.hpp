@@ -58,6 +58,10 @@ struct MoveSettings {
     Vec3 hullMaxs{16, 16, 72};
     Vec3 duckHullMins{-16, -16, 0};
     Vec3 duckHullMaxs{16, 16, 36};
+    // CheckJumpButton's own FinishGravity (SDK behaviour, on by default): the jump tick then carries 1.5 ticks
+    // of gravity. CS:GO's measured reachable heights need it (docs/movement.md "Jump height"); off gives the
+    // seed's jump, which reaches the continuous 33.3 units sooner as the tick rate rises.
+    bool jumpFinishGravity = true;
 
     [[nodiscard]] float frameTime() const { return 1.0f / tickRate; }
     // Sets a setting by its cvar name (sv_gravity, sv_friction, ..., jump_power, air_time, tick_rate).
