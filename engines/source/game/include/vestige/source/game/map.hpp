@@ -1,0 +1,109 @@
+#pragma once
+// GameMap: what a Lua session needs from a BSP — the entity lump as the engine spawns it (glua::MapEntity,
+// lump order, worldspawn left out because it is Entity(0)) and GMod's util.TraceLine/TraceHull against the
+// map's collision (the world, every brush entity's model at its entity's current position, players as boxes).
+//
+//   bytes --readBsp--> bsp::Bsp --+--> entities(): classname, origin, angles (angles/angle/pitch), model, name
+//                                 +--> collision::fromBsp(world only)  \  trace(query, live entities)
+//                                 +--> one CollisionWorld per model *N /   -> glua::TraceHit
+//
+// Traces follow the engine: the world cannot be filtered (GMod has `ignoreworld` for that), brush entities and
+// players are hit unless filtered, the closest hit wins (the world on ties), start-solid is OR-ed over all
+// objects. Positions are floats like Source's, so fractions are the collision module's numbers unchanged.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "vestige/core/bytes.hpp"
+#include "vestige/core/error.hpp"
+#include "vestige/core/math.hpp"
+#include "vestige/core/result.hpp"
+#include "vestige/source/bsp/bsp.hpp"
+#include "vestige/source/collision/bsp_world.hpp"
+#include "vestige/source/collision/world.hpp"
+#include "vestige/source/glua/runtime.hpp"
+
+namespace vestige::source::game {
+
+// GMod's default player hull (standing): what a trace hits when it meets a player.
+constexpr Vec3 kPlayerMins{-16, -16, 0};
+constexpr Vec3 kPlayerMaxs{16, 16, 72};
+// The mask util.TraceLine/TraceHull use when the script gives none (GMod: MASK_SOLID).
+constexpr std::uint32_t kDefaultTraceMask = collision::mask::kSolid;
+// Players block traces whose mask has CONTENTS_MONSTER (MASK_SOLID, MASK_PLAYERSOLID, MASK_SHOT ...).
+constexpr std::uint32_t kPlayerContents = collision::contents::kMonster;
+// Index the runtime gives the first map entity (0 = worldspawn, 1 = the player slot).
+constexpr int kFirstMapEntityIndex = 2;
+
+// Entity angles as the engine sets them from the keys, in file order: "angles" (pitch yaw roll);
+// "angle" (a yaw >= 0 replaces the yaw, -1 = straight up (-90 0 0), other negatives = straight down (90 0 0));
+// for light classes (light, light_spot, light_environment, light_dynamic) a non-zero "pitch" replaces the
+// pitch after all other keys (spec §7). Malformed numbers are reported in `warnings` and leave the angles as
+// they were.
+[[nodiscard]] Vec3 entityAngles(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
+
+// One lump entity as the runtime's MapEntity: classname, origin (0 0 0 when absent), angles (above),
+// model (brush models keep their "*N"), targetname.
+[[nodiscard]] glua::MapEntity toMapEntity(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
+
+struct GameMapStats {
+    std::size_t lumpEntities = 0;       // blocks in the entity lump, worldspawn included
+    std::size_t mapEntities = 0;        // entities handed to the runtime (lump minus worldspawn)
+    std::size_t brushEntities = 0;      // of those, with a "*N" model that exists
+    std::size_t collidingModels = 0;   // brush models with at least one solid volume
+    std::size_t worldVolumes = 0;       // collision volumes of the world (brushes + displacement triangles)
+    std::size_t modelVolumes = 0;       // collision volumes of all brush models
+    collision::BspWorldStats collision; // from collision::fromBsp over the whole map
+};
+
+class GameMap {
+public:
+    // Reads the BSP, converts entities and builds the collision. Errors: bsp.* from the reader (with the file
+    // name), game.worldspawn when the lump does not start with worldspawn, collision.* from the loader.
+    [[nodiscard]] static Result<std::shared_ptr<const GameMap>> load(ByteView bytes, std::string name);
+    [[nodiscard]] static Result<std::shared_ptr<const GameMap>> fromBsp(const bsp::Bsp& map, std::string name);
+
+    [[nodiscard]] const std::string& name() const { return mName; }
+    [[nodiscard]] const std::vector<glua::MapEntity>& entities() const { return mEntities; }
+    // Recoverable problems in the entity lump (bad numbers, missing brush models); each names the key and offset.
+    [[nodiscard]] const std::vector<Error>& warnings() const { return mWarnings; }
+    [[nodiscard]] const GameMapStats& stats() const { return mStats; }
+    [[nodiscard]] const collision::CollisionWorld& world() const { return mWorld; }
+    // Origin of the first info_player_start (where the runtime spawns Entity(1)).
+    [[nodiscard]] std::optional<Vec3> spawnPoint() const;
+
+    // The entity records the runtime creates for this map before any script spawns anything: worldspawn,
+    // an empty player slot, then the map entities from index 2. For traces outside a session.
+    [[nodiscard]] std::vector<glua::EntityRecord> initialScene() const;
+
+    // util.TraceLine / util.TraceHull. `scene` is the runtime's entity list (Runtime::entities()): a brush entity
+    // collides while a live record carries its "*N" model, moved by (record position - map origin); live
+    // players collide as kPlayerMins..kPlayerMaxs boxes. q.mask 0 means kDefaultTraceMask. q.filter lists entity
+    // indices to skip (the world is never skipped). A hull with mins == maxs == 0 is a line.
+    [[nodiscard]] glua::TraceHit trace(const glua::TraceQuery& q, std::span<const glua::EntityRecord> scene) const;
+
+private:
+    GameMap() = default;
+    struct Model {
+        collision::CollisionWorld world;  // volumes at the map's origin for this model
+        Vec3 origin;                      // the placing entity's origin in the lump
+        bool collides = false;
+    };
+    std::string mName;
+    std::vector<glua::MapEntity> mEntities;
+    std::vector<Error> mWarnings;
+    GameMapStats mStats;
+    collision::CollisionWorld mWorld;   // model 0 and displacements
+    std::vector<Model> mModels;         // index = brush model number (0 unused)
+    collision::CollisionWorld mPlayerBox;
+};
+
+// A runtime whose map is `map`: Options::map = map name, mapEntities = map entities, trace = map.trace over the
+// runtime's own live entity list. Other options are kept as given (an existing trace callback is replaced).
+[[nodiscard]] Result<std::unique_ptr<glua::Runtime>> createRuntime(std::shared_ptr<const GameMap> map,
+                                                                   glua::Options options);
+
+}  // namespace vestige::source::game

@@ -1,0 +1,218 @@
+// GameMap: map entities + collision for a Lua session, and GMod's trace semantics over them.
+#include <algorithm>
+#include <string>
+
+#include "vestige/core/text.hpp"
+#include "vestige/source/collision/builder.hpp"
+#include "vestige/source/game/map.hpp"
+
+namespace vestige::source::game {
+
+namespace {
+
+// "*N" -> N (digits only, no sign); nullopt for anything else.
+std::optional<std::size_t> brushModelNumber(std::string_view model) {
+    if (model.size() < 2 || model[0] != '*' || model.size() > 10) return std::nullopt;
+    std::size_t n = 0;
+    for (char c : model.substr(1)) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n = n * 10 + static_cast<std::size_t>(c - '0');
+    }
+    return n;
+}
+
+collision::TraceResult traceOne(const collision::CollisionWorld& world, const glua::TraceQuery& q, bool line,
+                                Vec3 offset, std::uint32_t mask) {
+    const Vec3 s = q.start - offset, e = q.end - offset;
+    return line ? world.traceRay(s, e, mask) : world.traceBox(s, e, q.mins, q.maxs, mask);
+}
+
+}  // namespace
+
+Result<std::shared_ptr<const GameMap>> GameMap::load(ByteView bytes, std::string name) {
+    VESTIGE_TRY(const bsp::Bsp map, bsp::readBsp(bytes));
+    return fromBsp(map, std::move(name));
+}
+
+Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std::string name) {
+    std::shared_ptr<GameMap> out(new GameMap());
+    out->mName = std::move(name);
+    GameMapStats& stats = out->mStats;
+    stats.lumpEntities = map.entities.size();
+    // The engine spawns worldspawn first from the first block; a lump without it is not a map.
+    if (map.entities.empty() || !iequals(map.entities.front().className(), "worldspawn")) {
+        Error err("game.worldspawn", "the entity lump does not start with worldspawn");
+        err.field("classname").expected("worldspawn");
+        if (!map.entities.empty()) {
+            err.record(0).at(map.entities.front().offset).actual(std::string(map.entities.front().className()));
+        } else {
+            err.at(static_cast<std::uint64_t>(std::max(0, map.lumps[0].entry.offset))).actual("no entities");
+        }
+        return err;
+    }
+
+    // Entities after worldspawn, in lump order (the runtime numbers them from kFirstMapEntityIndex).
+    for (std::size_t i = 1; i < map.entities.size(); ++i) {
+        const bsp::Entity& e = map.entities[i];
+        glua::MapEntity me = toMapEntity(e, &out->mWarnings);
+        if (auto n = brushModelNumber(me.model)) {
+            if (*n == 0 || *n >= map.models.size()) {
+                Error err("game.entity_model", "brush model number is not in the MODELS lump");
+                err.field("model").at(e.offset).record(i).expected("*1..*" + std::to_string(map.models.size() - 1))
+                    .actual(me.model);
+                out->mWarnings.push_back(std::move(err));
+            } else {
+                ++stats.brushEntities;
+            }
+        }
+        out->mEntities.push_back(std::move(me));
+    }
+    stats.mapEntities = out->mEntities.size();
+
+    // Brush models, as collision::fromBsp places them (classes, StartDisabled, origins), one world per model.
+    VESTIGE_TRY(collision::BspWorld full, collision::fromBsp(map));
+    stats.collision = full.stats;
+    std::vector<collision::WorldBuilder> builders(map.models.size());
+    out->mModels.resize(map.models.size());
+    for (const collision::Volume& v : full.world.volumes()) {
+        if (v.model <= 0 || static_cast<std::size_t>(v.model) >= builders.size()) continue;
+        collision::BrushInput in;
+        in.contents = v.contents;
+        in.id = v.sourceId;
+        for (const collision::Side& s : full.world.sidesOf(v)) {
+            in.planes.push_back(s.plane);  // already at the entity's origin
+            in.bevel.push_back(s.bevel);
+        }
+        VESTIGE_CHECK(builders[static_cast<std::size_t>(v.model)].addBrush(in, {}, v.model));
+    }
+    for (std::size_t m = 1; m < builders.size(); ++m) {
+        Model& model = out->mModels[m];
+        model.world = builders[m].build();
+        model.collides = !model.world.volumes().empty();
+        stats.modelVolumes += model.world.volumes().size();
+        if (model.collides) ++stats.collidingModels;
+    }
+    for (const bsp::Entity& e : map.entities) {
+        const auto n = brushModelNumber(e.value("model"));
+        if (!n || *n == 0 || *n >= out->mModels.size()) continue;
+        out->mModels[*n].origin = e.vec3("origin").value_or(Vec3{});
+    }
+
+    // The world alone: the same map with the brush entities' model keys taken away leaves their brushes out.
+    bsp::Bsp worldOnly = map;
+    for (bsp::Entity& e : worldOnly.entities) {
+        std::erase_if(e.keys, [](const auto& kv) { return iequals(kv.first, "model") && !kv.second.empty() &&
+                                                          kv.second[0] == '*'; });
+    }
+    VESTIGE_TRY(collision::BspWorld world, collision::fromBsp(worldOnly));
+    out->mWorld = std::move(world.world);
+    stats.worldVolumes = out->mWorld.volumes().size();
+
+    collision::WorldBuilder player;
+    player.addBox(kPlayerMins, kPlayerMaxs, kPlayerContents);
+    out->mPlayerBox = player.build();
+    return std::shared_ptr<const GameMap>(std::move(out));
+}
+
+std::optional<Vec3> GameMap::spawnPoint() const {
+    for (const auto& e : mEntities)
+        if (e.className == "info_player_start") return e.origin;
+    return std::nullopt;
+}
+
+std::vector<glua::EntityRecord> GameMap::initialScene() const {
+    std::vector<glua::EntityRecord> scene(2);
+    scene[0].index = 0;
+    scene[0].alive = true;
+    scene[0].className = "worldspawn";
+    scene[1].index = 1;  // the player slot stays empty until tick 1
+    int index = kFirstMapEntityIndex;
+    for (const auto& me : mEntities) {
+        glua::EntityRecord r;
+        r.index = index++;
+        r.alive = true;
+        r.className = me.className;
+        r.model = me.model;
+        r.name = me.targetName;
+        r.pos = me.origin;
+        r.angles = me.angles;
+        scene.push_back(std::move(r));
+    }
+    return scene;
+}
+
+glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::EntityRecord> scene) const {
+    glua::TraceHit hit;
+    hit.hitPos = q.end;
+    if (!isFinite(q.start) || !isFinite(q.end) || !isFinite(q.mins) || !isFinite(q.maxs)) {
+        hit.hitPos = q.start;  // the runtime refuses these before calling; stay put if anyone else does not
+        return hit;
+    }
+    glua::TraceQuery box = q;
+    // Source builds the ray from the box's centre and half-extents; reversed corners give the same box.
+    box.mins = minComponents(q.mins, q.maxs);
+    box.maxs = maxComponents(q.mins, q.maxs);
+    const bool line = !q.hull || (box.mins == Vec3{} && box.maxs == Vec3{});
+    const std::uint32_t mask = q.mask != 0 ? q.mask : kDefaultTraceMask;
+
+    bool any = false;
+    float bestFraction = 1.0f;
+    auto consider = [&](const collision::TraceResult& r, Vec3 offset, int entity) {
+        if (!r.didHit()) return;
+        hit.startSolid = hit.startSolid || r.startSolid;
+        // The closest surface wins; earlier objects (the world first) keep ties. A start-solid object is taken
+        // when nothing was hit yet, so Entity names what the trace started in.
+        if (r.fraction < bestFraction || (!any && r.startSolid)) {
+            any = true;
+            bestFraction = r.fraction;
+            hit.fraction = r.fraction;
+            hit.hitPos = r.endPos + offset;
+            hit.hitNormal = r.plane.normal;
+            hit.entity = entity;
+        }
+    };
+
+    consider(traceOne(mWorld, box, line, {}, mask), {}, 0);
+    for (const glua::EntityRecord& e : scene) {
+        if (!e.alive || e.index <= 0) continue;
+        if (std::find(q.filter.begin(), q.filter.end(), e.index) != q.filter.end()) continue;
+        if (e.isPlayer) {
+            if ((mask & kPlayerContents) == 0 || !isFinite(e.pos)) continue;
+            consider(traceOne(mPlayerBox, box, line, e.pos, mask), e.pos, e.index);
+            continue;
+        }
+        const auto n = brushModelNumber(e.model);
+        if (!n || *n == 0 || *n >= mModels.size() || !mModels[*n].collides) continue;
+        const Vec3 offset = e.pos - mModels[*n].origin;  // zero until a script moves the entity
+        if (!isFinite(offset)) continue;
+        consider(traceOne(mModels[*n].world, box, line, offset, mask), offset, e.index);
+    }
+    hit.hit = any;
+    if (!any) hit.entity = -1;
+    return hit;
+}
+
+Result<std::unique_ptr<glua::Runtime>> createRuntime(std::shared_ptr<const GameMap> map, glua::Options options) {
+    if (!map) return Error("game.map", "no map given");
+    // The trace callback lives inside the runtime's options; it reads the runtime's own entity list through
+    // this binding, filled in once the runtime exists (no script runs inside Runtime::create).
+    struct Binding {
+        std::shared_ptr<const GameMap> map;
+        const glua::Runtime* runtime = nullptr;
+        std::vector<glua::EntityRecord> initial;
+    };
+    auto binding = std::make_shared<Binding>();
+    binding->map = map;
+    binding->initial = map->initialScene();
+    if (!map->name().empty()) options.map = map->name();
+    options.mapEntities = map->entities();
+    options.trace = [binding](const glua::TraceQuery& q) {
+        if (binding->runtime) return binding->map->trace(q, binding->runtime->entities());
+        return binding->map->trace(q, binding->initial);
+    };
+    VESTIGE_TRY(auto runtime, glua::Runtime::create(std::move(options)));
+    binding->runtime = runtime.get();
+    return runtime;
+}
+
+}  // namespace vestige::source::game

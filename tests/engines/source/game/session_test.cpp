@@ -1,0 +1,178 @@
+// A Lua session on the demo map: map entities in ents.*, the player at info_player_start, util.TraceLine /
+// util.TraceHull through the collision world, and the engine hooks' tick order.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "vestige/source/bsp/sample.hpp"
+#include "vestige/source/game/map.hpp"
+
+namespace vestige::source::game {
+namespace {
+
+std::shared_ptr<const GameMap> demo() {
+    static const std::shared_ptr<const GameMap> map = [] {
+        auto bytes = bsp::demoMap().write();
+        EXPECT_TRUE(bytes.ok());
+        auto m = GameMap::load(*bytes, "vestige_demo");
+        EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().render());
+        return *m;
+    }();
+    return map;
+}
+
+std::unique_ptr<glua::Runtime> session(glua::Options opt = {}) {
+    auto out = std::make_shared<std::string>();
+    opt.output = [out](std::string_view s) { out->append(s); };
+    auto rt = createRuntime(demo(), std::move(opt));
+    EXPECT_TRUE(rt.ok()) << (rt.ok() ? "" : rt.error().render());
+    auto st = (*rt)->boot();
+    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().render());
+    return std::move(*rt);
+}
+
+std::string ev(glua::Runtime& rt, const std::string& code) {
+    auto r = rt.eval(code);
+    if (!r) return "ERR: " + r.error().message();
+    if (!rt.errors().empty()) return "LUA ERROR: " + rt.errors().back().render();
+    return *r;
+}
+
+TEST(GameSession, MapNameAndEntities) {
+    auto rt = session();
+    EXPECT_EQ(ev(*rt, "game.GetMap()"), "vestige_demo");
+    // worldspawn + the 4 map entities (the player spawns on tick 1).
+    EXPECT_EQ(ev(*rt, "ents.GetCount()"), "5");
+    EXPECT_EQ(ev(*rt, "#ents.FindByClass('info_player_start')"), "1");
+    EXPECT_EQ(ev(*rt, "local e = ents.FindByClass('info_player_start')[1] return e:EntIndex(), e:GetPos(), e:GetAngles()"),
+              "3\t-960.000000 -960.000000 8.000000\t0.000000 45.000000 0.000000");
+    EXPECT_EQ(ev(*rt, "local d = ents.FindByClass('func_door')[1] return d:EntIndex(), d:GetModel(), d:GetName(), d:GetPos()"),
+              "2\t*1\tdemo_door\t-248.000000 64.000000 64.000000");
+    EXPECT_EQ(ev(*rt, "ents.FindByClass('light_environment')[1]:GetAngles()"), "-56.000000 306.000000 0.000000");
+    EXPECT_EQ(ev(*rt, "#ents.FindByClass('func_*'), #ents.FindByName('demo_door'), #ents.FindByModel('*1')"),
+              "1\t1\t1");
+    EXPECT_EQ(ev(*rt, "#ents.FindInSphere(Vector(-960, -960, 0), 16)"), "1");
+}
+
+TEST(GameSession, PlayerSpawnsAtInfoPlayerStartOnTick1) {
+    auto rt = session();
+    EXPECT_EQ(ev(*rt, "IsValid(Entity(1))"), "false");
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "Entity(1):IsPlayer(), Entity(1):GetPos(), Entity(1):EyeAngles().y"),
+              "true\t-960.000000 -960.000000 8.000000\t45");
+    EXPECT_EQ(ev(*rt, "player.GetAll()[1] == Entity(1)"), "true");
+}
+
+TEST(GameSession, TraceLineDownHitsTheFloor) {
+    auto rt = session();
+    // Floor top z = 0; Source stops 1/32 short: Fraction = (128 - 1/32) / 256 = 0.4998779296875.
+    EXPECT_EQ(ev(*rt, "local tr = util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, -128)}) "
+                      "return tr.Hit, tr.HitWorld, tr.HitNonWorld, tr.Entity == game.GetWorld(), tr.Entity:IsWorld(), "
+                      "string.format('%.13f', tr.Fraction), tr.HitPos, tr.HitNormal, tr.StartSolid"),
+              "true\ttrue\tfalse\ttrue\ttrue\t0.4998779296875\t0.000000 -512.000000 0.031250\t"
+              "0.000000 0.000000 1.000000\tfalse");
+    EXPECT_EQ(ev(*rt, "util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, -128)}).HitPos.z"),
+              "0.03125");
+}
+
+TEST(GameSession, TraceThroughTheThinWallStopsAtIt) {
+    auto rt = session();
+    EXPECT_EQ(ev(*rt, "local tr = util.TraceLine({start = Vector(-384, -512, 64), endpos = Vector(-128, -512, 64)}) "
+                      "return tr.HitWorld, tr.Fraction, tr.HitPos.x, tr.HitNormal"),
+              "true\t0.4998779296875\t-256.03125\t-1.000000 0.000000 0.000000");
+}
+
+TEST(GameSession, TraceHullWithAPlayerBox) {
+    auto rt = session();
+    EXPECT_EQ(ev(*rt, "local tr = util.TraceHull({start = Vector(-384, -512, 8), endpos = Vector(-128, -512, 8), "
+                      "mins = Vector(-16, -16, 0), maxs = Vector(16, 16, 72)}) "
+                      "return tr.Hit, tr.Fraction, tr.HitPos.x, tr.HitNormal.x"),
+              "true\t0.4373779296875\t-272.03125\t-1");
+    // Dropped onto the floor the box rests 1/32 above it.
+    EXPECT_EQ(ev(*rt, "util.TraceHull({start = Vector(0, 0, 100), endpos = Vector(0, 0, -100), "
+                      "mins = Vector(-16, -16, 0), maxs = Vector(16, 16, 72)}).HitPos.z"),
+              "0.03125");
+}
+
+TEST(GameSession, DoorEntityFilterRemoveAndMove) {
+    auto rt = session();
+    const std::string tr = "util.TraceLine({start = Vector(-384, 64, 64), endpos = Vector(-128, 64, 64), filter = F})";
+    auto with = [&](const std::string& filter) {
+        std::string s = tr;
+        s.replace(s.find('F'), 1, filter);
+        return s;
+    };
+    EXPECT_EQ(ev(*rt, "local t = " + with("nil") + " return t.Entity:GetClass(), t.HitNonWorld, t.HitWorld, t.Fraction"),
+              "func_door\ttrue\tfalse\t0.5155029296875");
+    EXPECT_EQ(ev(*rt, "local door = ents.FindByName('demo_door')[1] return " + with("door") + ".Hit"), "false");
+    EXPECT_EQ(ev(*rt, "local door = ents.FindByName('demo_door')[1] return " + with("{door}") + ".Hit"), "false");
+    EXPECT_EQ(ev(*rt, "local door = ents.FindByName('demo_door')[1] door:SetPos(door:GetPos() + Vector(64, 0, 0)) "
+                      "return " + with("nil") + ".HitPos.x"),
+              "-188.03125");
+    EXPECT_EQ(ev(*rt, "ents.FindByName('demo_door')[1]:Remove() return " + with("nil") + ".Hit"), "false");
+}
+
+TEST(GameSession, TracesHitThePlayerUnlessFiltered) {
+    auto rt = session();
+    rt->tick();
+    const std::string q = "{start = Vector(-960, -1008, 40), endpos = Vector(-960, -944, 40)";
+    EXPECT_EQ(ev(*rt, "local t = util.TraceLine(" + q + "}) return t.Entity == Entity(1), t.HitNonWorld, t.Fraction"),
+              "true\ttrue\t0.49951171875");
+    EXPECT_EQ(ev(*rt, "util.TraceLine(" + q + ", filter = Entity(1)}).Hit"), "false");
+    EXPECT_EQ(ev(*rt, "util.TraceLine(" + q + ", mask = 1}).Hit"), "false");  // CONTENTS_SOLID only
+}
+
+TEST(GameSession, HookTickOrder) {
+    auto rt = session();
+    ASSERT_TRUE(rt->runString(R"lua(
+        LOG = {}
+        local function log(s) LOG[#LOG + 1] = s .. "@" .. engine.TickCount() end
+        hook.Add("PlayerInitialSpawn", "t", function(p) log("PlayerInitialSpawn " .. p:EntIndex()) end)
+        hook.Add("PlayerSpawn", "t", function(p) log("PlayerSpawn " .. tostring(p:GetPos())) end)
+        hook.Add("Think", "t", function() if engine.TickCount() <= 2 then log("Think") end end)
+        hook.Add("Tick", "t", function() if engine.TickCount() <= 2 then log("Tick") end end)
+    )lua", "hooks").ok());
+    rt->runTicks(10);
+    EXPECT_EQ(ev(*rt, "table.concat(LOG, ', ')"),
+              "PlayerInitialSpawn 1@1, PlayerSpawn -960.000000 -960.000000 8.000000@1, Think@1, Tick@1, Think@2, Tick@2");
+    const auto counts = rt->hookCounts();
+    EXPECT_EQ(counts.at("Think"), 10u);
+    EXPECT_EQ(counts.at("Tick"), 10u);
+    EXPECT_EQ(counts.at("PlayerSpawn"), 1u);
+    EXPECT_EQ(counts.at("PlayerInitialSpawn"), 1u);
+    EXPECT_EQ(counts.at("Initialize"), 1u);
+    EXPECT_EQ(counts.at("InitPostEntity"), 1u);
+    EXPECT_TRUE(rt->errors().empty());
+}
+
+// Initialize runs before the map entities exist and InitPostEntity after, both at tick 0.
+TEST(GameSession, InitializeAndInitPostEntityAtTick0) {
+    const auto dir = std::filesystem::temp_directory_path() / ("vestige_game_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto script = dir / "order.lua";
+    std::ofstream(script) << R"lua(
+        hook.Add("Initialize", "t", function() print("Initialize", engine.TickCount(), #ents.FindByClass("func_door")) end)
+        hook.Add("InitPostEntity", "t", function() print("InitPostEntity", engine.TickCount(), #ents.FindByClass("func_door")) end)
+    )lua";
+    glua::Options opt;
+    auto out = std::make_shared<std::string>();
+    opt.output = [out](std::string_view s) { out->append(s); };
+    opt.scripts.push_back(script);
+    auto created = createRuntime(demo(), std::move(opt));
+    ASSERT_TRUE(created.ok());
+    ASSERT_TRUE((*created)->boot().ok());
+    EXPECT_EQ(*out, "Initialize\t0\t0\nInitPostEntity\t0\t1\n");
+    EXPECT_TRUE((*created)->errors().empty());
+    std::filesystem::remove_all(dir);
+}
+
+TEST(GameSession, NonFiniteTraceIsRefused) {
+    auto rt = session();
+    EXPECT_EQ(ev(*rt, "util.TraceLine({start = Vector(0, 0, 0/0), endpos = Vector(0, 0, -100)}).Hit"), "false");
+    EXPECT_EQ(rt->warnings(), 1u);
+}
+
+}  // namespace
+}  // namespace vestige::source::game
