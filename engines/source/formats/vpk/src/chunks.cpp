@@ -1,0 +1,93 @@
+// Chunk files: in-memory (tests, writers) and host files next to a *_dir.vpk.
+#include <fmt/format.h>
+
+#include <fstream>
+
+#include "vestige/core/file_io.hpp"
+#include "vestige/core/text.hpp"
+#include "vestige/source/vpk/vpk.hpp"
+
+namespace vestige::source::vpk {
+
+namespace fs = std::filesystem;
+
+namespace {
+Error rangeError(std::uint16_t index, std::uint64_t offset, std::uint64_t length, std::uint64_t size) {
+    return Error("vpk.chunk_range", fmt::format("range runs past the end of chunk {:03}", index))
+        .expected(fmt::format("offset + length <= {}", size))
+        .actual(fmt::format("{} + {}", offset, length));
+}
+}  // namespace
+
+Result<Bytes> MemoryChunks::read(std::uint16_t index, std::uint64_t offset, std::uint64_t length) const {
+    auto it = mChunks.find(index);
+    if (it == mChunks.end()) return Error("vpk.missing_chunk", fmt::format("chunk {:03} is not available", index));
+    const Bytes& c = it->second;
+    if (offset > c.size() || length > c.size() - offset) return rangeError(index, offset, length, c.size());
+    return Bytes(c.begin() + static_cast<long>(offset), c.begin() + static_cast<long>(offset + length));
+}
+
+std::optional<std::uint64_t> MemoryChunks::size(std::uint16_t index) const {
+    auto it = mChunks.find(index);
+    if (it == mChunks.end()) return std::nullopt;
+    return it->second.size();
+}
+
+std::optional<std::string> chunkBase(std::string_view fileName) {
+    constexpr std::string_view kSuffix = "_dir.vpk";
+    if (fileName.size() <= kSuffix.size() || !endsWithNoCase(fileName, kSuffix)) return std::nullopt;
+    return std::string(fileName.substr(0, fileName.size() - kSuffix.size()));
+}
+
+std::string chunkFileName(std::string_view base, std::uint16_t index) { return fmt::format("{}_{:03}.vpk", base, index); }
+
+fs::path HostChunks::chunkPath(std::uint16_t index) const {
+    const std::string name = chunkFileName(mBase, index);
+    fs::path exact = mDir / name;
+    std::error_code ec;
+    if (fs::is_regular_file(exact, ec)) return exact;
+    // Game folders copied from Windows may spell the chunk names in another case.
+    for (const auto& de : fs::directory_iterator(mDir, ec)) {
+        if (iequals(de.path().filename().string(), name) && de.is_regular_file(ec)) return de.path();
+    }
+    return exact;
+}
+
+std::optional<std::uint64_t> HostChunks::size(std::uint16_t index) const {
+    std::error_code ec;
+    const auto p = chunkPath(index);
+    if (!fs::is_regular_file(p, ec)) return std::nullopt;
+    const auto n = fs::file_size(p, ec);
+    if (ec) return std::nullopt;
+    return n;
+}
+
+Result<Bytes> HostChunks::read(std::uint16_t index, std::uint64_t offset, std::uint64_t length) const {
+    const auto p = chunkPath(index);
+    const auto n = size(index);
+    if (!n)
+        return Error("vpk.missing_chunk", fmt::format("chunk file {} not found", chunkFileName(mBase, index)))
+            .file(p.string());
+    if (offset > *n || length > *n - offset) return rangeError(index, offset, length, *n).file(p.string());
+    std::ifstream in(p, std::ios::binary);
+    Bytes out(static_cast<std::size_t>(length));
+    in.seekg(static_cast<std::streamoff>(offset));
+    if (length) in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(length));
+    if (!in) return Error("io.read", "cannot read the chunk file").file(p.string());
+    return out;
+}
+
+std::shared_ptr<const ChunkSource> hostChunksFor(std::string_view hostPath, ByteView dirData) {
+    const fs::path p{std::string(hostPath)};
+    auto base = chunkBase(p.filename().string());
+    if (!base) return nullptr;
+    std::error_code ec;
+    if (!fs::is_regular_file(p, ec) || fs::file_size(p, ec) != dirData.size() || ec) return nullptr;
+    auto bytes = readFile(p);
+    if (!bytes || !std::equal(bytes->begin(), bytes->end(), dirData.begin(), dirData.end())) return nullptr;
+    fs::path dir = p.parent_path();
+    if (dir.empty()) dir = ".";
+    return std::make_shared<HostChunks>(std::move(dir), std::move(*base));
+}
+
+}  // namespace vestige::source::vpk
