@@ -8,8 +8,9 @@
 //   BGRX/X formats -> alpha 255; UV88 / UVWQ8888 (signed) -> value + 128 per channel, UV88 has B 0, A 255;
 //   UVLX8888: U, V signed (+128), L, X unsigned; RGBA16161616 -> round(v * 255 / 65535);
 //   half and 32-bit floats -> clamp(v, 0, 1) * 255 rounded; R32F -> grey.
-// DXT colours expand 5/6-bit endpoints by bit replication and interpolate in 8-bit: (2a + b) / 3 with
-// rounding, (a + b) / 2 with rounding.
+// DXT colours expand 5/6-bit endpoints by bit replication and interpolate in 8-bit with truncating integer
+// division: (2a + b) / 3, (a + b) / 2, DXT5 alpha (6a + b) / 7 and (4a + b) / 5. With truncation the five corpus
+// samples decode bit-exactly against their reference PNGs (rounding to nearest left 862 / 80 pixels off by 1).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -63,13 +64,13 @@ void decodeColorBlock(const std::uint8_t* b, bool alwaysFourColour, bool punchTh
     pal[1][0] = expand5(c1 >> 11), pal[1][1] = expand6((c1 >> 5) & 63), pal[1][2] = expand5(c1 & 31), pal[1][3] = 255;
     if (alwaysFourColour || c0 > c1) {
         for (int k = 0; k < 3; ++k) {
-            pal[2][k] = static_cast<std::uint8_t>((2 * pal[0][k] + pal[1][k] + 1) / 3);
-            pal[3][k] = static_cast<std::uint8_t>((pal[0][k] + 2 * pal[1][k] + 1) / 3);
+            pal[2][k] = static_cast<std::uint8_t>((2 * pal[0][k] + pal[1][k]) / 3);
+            pal[3][k] = static_cast<std::uint8_t>((pal[0][k] + 2 * pal[1][k]) / 3);
         }
         pal[2][3] = pal[3][3] = 255;
     } else {
         for (int k = 0; k < 3; ++k) {
-            pal[2][k] = static_cast<std::uint8_t>((pal[0][k] + pal[1][k] + 1) / 2);
+            pal[2][k] = static_cast<std::uint8_t>((pal[0][k] + pal[1][k]) / 2);
             pal[3][k] = 0;
         }
         pal[2][3] = 255;
@@ -102,9 +103,9 @@ void decodeDxt(std::int32_t format, ByteView data, std::uint32_t w, std::uint32_
                     const std::uint32_t a0 = p[0], a1 = p[1];
                     std::uint32_t pal[8] = {a0, a1};
                     if (a0 > a1) {
-                        for (std::uint32_t k = 1; k < 7; ++k) pal[k + 1] = ((7 - k) * a0 + k * a1 + 3) / 7;
+                        for (std::uint32_t k = 1; k < 7; ++k) pal[k + 1] = ((7 - k) * a0 + k * a1) / 7;
                     } else {
-                        for (std::uint32_t k = 1; k < 5; ++k) pal[k + 1] = ((5 - k) * a0 + k * a1 + 2) / 5;
+                        for (std::uint32_t k = 1; k < 5; ++k) pal[k + 1] = ((5 - k) * a0 + k * a1) / 5;
                         pal[6] = 0;
                         pal[7] = 255;
                     }
