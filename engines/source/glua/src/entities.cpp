@@ -11,16 +11,13 @@
 namespace vestige::source::glua {
 namespace {
 
-struct EntHandle {
-    int index;
-    std::uint32_t serial;
-};
-
 Runtime& rtOf(lua_State* L) { return Runtime::from(L); }
 
 EntHandle* testHandle(Runtime& rt, lua_State* L, int idx) {
     void* p = lua_touserdata(L, idx);
-    if (!p || !lua_getmetatable(L, idx)) return nullptr;
+    // The size check keeps a foreign userdata given the Entity metatable (debug.setmetatable) from being read.
+    if (!p || lua_type(L, idx) != LUA_TUSERDATA || lua_objlen(L, idx) != sizeof(EntHandle) || !lua_getmetatable(L, idx))
+        return nullptr;
     const void* mt = lua_topointer(L, -1);
     lua_pop(L, 1);
     auto& impl = rt.impl();
@@ -42,15 +39,15 @@ EntityRecord* checkPlayer(lua_State* L, int idx) {
 }
 
 Vec3 checkVec(lua_State* L, int idx) {
-    Vec3* v = toVector(rtOf(L), L, idx);
-    if (!v) luaL_typerror(L, idx, "Vector");
-    return *v;
+    Vec3 v;
+    if (!toVector(rtOf(L), L, idx, &v)) luaL_typerror(L, idx, "Vector");
+    return v;
 }
 
 Vec3 checkAng(lua_State* L, int idx) {
-    Vec3* v = toAngle(rtOf(L), L, idx);
-    if (!v) luaL_typerror(L, idx, "Angle");
-    return *v;
+    Vec3 v;
+    if (!toAngle(rtOf(L), L, idx, &v)) luaL_typerror(L, idx, "Angle");
+    return v;
 }
 
 // Pushes registry[ref][index], creating the inner table when `create`.
@@ -74,27 +71,12 @@ bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
 }
 
 // ---- metamethods ----
-int eIndex(lua_State* L) {
+// C __index for handles whose metatable lookup is done elsewhere (the Lua __index in fastpath.lua.inc):
+// the entity's own table.
+int eFallback(lua_State* L) {
     Runtime& rt = rtOf(L);
-    lua_getmetatable(L, 1);
-    const void* mt = lua_topointer(L, -1);
-    lua_pushvalue(L, 2);
-    lua_rawget(L, -2);
-    if (!lua_isnil(L, -1)) return 1;
-    lua_pop(L, 2);
-    if (mt == rt.impl().playerMeta) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, rt.impl().entityMetaRef);
-        lua_pushvalue(L, 2);
-        lua_rawget(L, -2);
-        if (!lua_isnil(L, -1)) return 1;
-        lua_pop(L, 2);
-    }
     EntityRecord* e = toEntity(rt, L, 1);
-    if (!e) {
-        lua_pushnil(L);
-        return 1;
-    }
-    if (!pushPerEntityTable(L, rt.impl().entityTablesRef, e->index, false)) {
+    if (!e || !pushPerEntityTable(L, rt.impl().entityTablesRef, e->index, false)) {
         lua_pushnil(L);
         return 1;
     }
@@ -249,8 +231,8 @@ bool nwMatches(Runtime& rt, lua_State* L, int idx, NwKind kind) {
         case NwKind::Float: return lua_type(L, idx) == LUA_TNUMBER;
         case NwKind::Bool: return lua_type(L, idx) == LUA_TBOOLEAN;
         case NwKind::String: return lua_type(L, idx) == LUA_TSTRING;
-        case NwKind::Vector: return toVector(rt, L, idx) != nullptr;
-        case NwKind::Angle: return toAngle(rt, L, idx) != nullptr;
+        case NwKind::Vector: return toVector(rt, L, idx, nullptr);
+        case NwKind::Angle: return toAngle(rt, L, idx, nullptr);
         case NwKind::Entity: return testHandle(rt, L, idx) != nullptr;
     }
     return false;
@@ -353,7 +335,7 @@ int pSetEyeAngles(lua_State* L) { return setVec3Field(L, &EntityRecord::angles, 
 int pKill(lua_State* L) { checkPlayer(L, 1)->health = 0; return 0; }
 
 const luaL_Reg kEntityMethods[] = {
-    {"__index", eIndex}, {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
+    {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
     {"__concat", eConcat}, {"IsValid", eIsValid}, {"EntIndex", eEntIndex}, {"GetPos", eGetPos},
     {"SetPos", eSetPos}, {"GetAngles", eGetAngles}, {"SetAngles", eSetAngles}, {"GetVelocity", eGetVelocity},
     {"SetVelocity", eSetVelocity}, {"GetClass", eGetClass}, {"GetModel", eGetModel}, {"SetModel", eSetModel},
@@ -373,7 +355,7 @@ const luaL_Reg kEntityMethods[] = {
     {nullptr, nullptr}};
 
 const luaL_Reg kPlayerMethods[] = {
-    {"__index", eIndex}, {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
+    {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
     {"__concat", eConcat}, {"Nick", pNick}, {"Name", pNick}, {"GetName", pNick}, {"SteamID", pSteamID},
     {"SteamID64", pSteamID64}, {"UniqueID", pSteamID64}, {"UserID", pUserID}, {"Alive", pAlive},
     {"IsAdmin", pTrueP}, {"IsSuperAdmin", pTrueP}, {"IsListenServerHost", pTrueP}, {"IsBot", pFalseP},
@@ -443,22 +425,22 @@ int entsFindByName(lua_State* L) {
     luaL_checkstring(L, 1);
     return pushMatching(L, [](lua_State* S, const EntityRecord& e) { return globMatch(lua_tostring(S, 1), e.name); });
 }
+// The query shape lives in a static while pushMatching runs (it calls no Lua that could re-enter).
+Vec3 gQueryA, gQueryB;
+double gQueryR = 0;
 int entsFindInSphere(lua_State* L) {
-    checkVec(L, 1);
-    luaL_checknumber(L, 2);
-    return pushMatching(L, [](lua_State* S, const EntityRecord& e) {
-        const Vec3 c = *toVector(rtOf(S), S, 1);
-        const double r = lua_tonumber(S, 2);
-        return static_cast<double>(lengthSquared(e.pos - c)) <= r * r;
+    gQueryA = checkVec(L, 1);
+    gQueryR = luaL_checknumber(L, 2);
+    return pushMatching(L, [](lua_State*, const EntityRecord& e) {
+        return static_cast<double>(lengthSquared(e.pos - gQueryA)) <= gQueryR * gQueryR;
     });
 }
 int entsFindInBox(lua_State* L) {
-    checkVec(L, 1);
-    checkVec(L, 2);
-    return pushMatching(L, [](lua_State* S, const EntityRecord& e) {
-        Runtime& rt = rtOf(S);
-        const Vec3 a = *toVector(rt, S, 1), b = *toVector(rt, S, 2);
-        Aabb box{minComponents(a, b), maxComponents(a, b)};
+    const Vec3 a = checkVec(L, 1), b = checkVec(L, 2);
+    gQueryA = minComponents(a, b);
+    gQueryB = maxComponents(a, b);
+    return pushMatching(L, [](lua_State*, const EntityRecord& e) {
+        Aabb box{gQueryA, gQueryB};
         return box.contains(e.pos);
     });
 }
@@ -484,6 +466,8 @@ int newRegistryTable(lua_State* L) {
 }
 
 }  // namespace
+
+int entityFallbackIndex(lua_State* L) { return eFallback(L); }
 
 EntityRecord* toEntity(Runtime& rt, lua_State* L, int idx) {
     EntHandle* h = testHandle(rt, L, idx);
@@ -516,6 +500,11 @@ void pushEntity(Runtime& rt, lua_State* L, int index) {
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, index);
     lua_remove(L, -2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl.handlesRef);
+    lua_pushvalue(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
 }
 
 int createEntity(Runtime& rt, std::string className, bool isPlayer) {
@@ -536,6 +525,12 @@ void openEntities(Runtime& rt, lua_State* L) {
     impl.entityCacheRef = newRegistryTable(L);
     impl.entityTablesRef = newRegistryTable(L);
     impl.nwRef = newRegistryTable(L);
+    lua_newtable(L);  // handles: weak keys, so dead handles go
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    impl.handlesRef = luaL_ref(L, LUA_REGISTRYINDEX);
 
     luaL_newmetatable(L, "Entity");
     setFuncs(L, kEntityMethods);
@@ -561,6 +556,11 @@ void openEntities(Runtime& rt, lua_State* L) {
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -1);
     lua_setglobal(L, "NULL");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl.handlesRef);
+    lua_pushvalue(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
     impl.nullRef = luaL_ref(L, LUA_REGISTRYINDEX);
 
     auto& list = rt.entityList();

@@ -42,11 +42,15 @@ struct FoundFile {
     std::string data;
 };
 
+// Payload of an Entity/Player userdata: a stale handle's serial no longer matches its slot.
+struct EntHandle {
+    int index;
+    std::uint32_t serial;
+};
+
 struct Runtime::Impl {
     // Metatables (registry refs and identity pointers for fast type checks).
-    int vectorMetaRef = LUA_NOREF, angleMetaRef = LUA_NOREF, entityMetaRef = LUA_NOREF, playerMetaRef = LUA_NOREF;
-    const void* vectorMeta = nullptr;
-    const void* angleMeta = nullptr;
+    int entityMetaRef = LUA_NOREF, playerMetaRef = LUA_NOREF;
     const void* entityMeta = nullptr;
     const void* playerMeta = nullptr;
     int entityCacheRef = LUA_NOREF;   // index -> userdata, so Entity(1) == Entity(1)
@@ -54,6 +58,10 @@ struct Runtime::Impl {
     int nwRef = LUA_NOREF;            // index -> networked vars table
     int tracebackRef = LUA_NOREF;     // message handler
     int nullRef = LUA_NOREF;          // the NULL entity
+    int handlesRef = LUA_NOREF;       // weak-keyed set of every genuine entity userdata (the FFI paths trust only these)
+    // Vector/Angle (ffi structs, fastpath.cpp): constructors and readers for the C side.
+    int ffiRef = LUA_NOREF;  // the private ffi module (kept alive, never exposed)
+    int newVectorRef = LUA_NOREF, newAngleRef = LUA_NOREF, unpackVectorRef = LUA_NOREF, unpackAngleRef = LUA_NOREF;
 
     std::vector<Timer> timers;
     std::set<std::string> consoleCommands;
@@ -83,16 +91,22 @@ bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const 
 bool loadGamemode(Runtime& rt, const std::string& name);
 
 // ---- bindings ----
-void openTypes(Runtime& rt, lua_State* L);     // Vector, Angle
+bool openFastPath(Runtime& rt, lua_State* L);  // Vector, Angle (ffi), entity fast paths, debug guards
 void openEntities(Runtime& rt, lua_State* L);  // Entity, Player, ents, player
 void openLibs(Runtime& rt, lua_State* L);      // globals, timer, util, game, engine, concommand natives
 void openFile(Runtime& rt, lua_State* L);      // file
 void runTimers(Runtime& rt, lua_State* L);
 
-Vec3* toVector(Runtime& rt, lua_State* L, int idx);
-Vec3* toAngle(Runtime& rt, lua_State* L, int idx);
-void pushVector(Runtime& rt, lua_State* L, Vec3 v);
-void pushAngle(Runtime& rt, lua_State* L, Vec3 a);
+// Reads a Vector (or, with `angle`, an Angle) at idx into *out (may be null); false for anything else.
+bool toVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle = false);
+inline bool toAngle(Runtime& rt, lua_State* L, int idx, Vec3* out) { return toVector(rt, L, idx, out, true); }
+void pushVector(Runtime& rt, lua_State* L, Vec3 v, bool angle = false);
+inline void pushAngle(Runtime& rt, lua_State* L, Vec3 a) { pushVector(rt, L, a, true); }
+// GMod's type()/TypeID() of a userdata (MetaName / MetaID of its metatable).
+int userdataTypeName(lua_State* L);
+int userdataTypeId(lua_State* L);
+// Entity __index after the metatables: the entity's own Lua table (GetTable).
+int entityFallbackIndex(lua_State* L);
 void pushEntity(Runtime& rt, lua_State* L, int index);
 // The record behind an Entity userdata, or nullptr for NULL / removed / not an entity.
 EntityRecord* toEntity(Runtime& rt, lua_State* L, int idx);

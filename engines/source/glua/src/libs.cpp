@@ -125,7 +125,7 @@ int lFrameTime(lua_State* L) { lua_pushnumber(L, rtOf(L).interval()); return 1; 
 int lTickCount(lua_State* L) { lua_pushnumber(L, static_cast<lua_Number>(rtOf(L).currentTick())); return 1; }
 int lNil(lua_State* L) { lua_pushnil(L); return 1; }
 
-// type() and TypeID() with GMod's userdata names.
+// type() and TypeID() with GMod's userdata names (the globals are Lua, fastpath.lua.inc; userdata come here).
 int gmodTypeName(lua_State* L, int idx) {
     if (lua_type(L, idx) == LUA_TUSERDATA && lua_getmetatable(L, idx)) {
         lua_getfield(L, -1, "MetaName");
@@ -138,10 +138,6 @@ int gmodTypeName(lua_State* L, int idx) {
     lua_pushstring(L, luaL_typename(L, idx));
     return 1;
 }
-int lType(lua_State* L) {
-    luaL_checkany(L, 1);
-    return gmodTypeName(L, 1);
-}
 int lTypeID(lua_State* L) {
     luaL_checkany(L, 1);
     if (lua_type(L, 1) == LUA_TUSERDATA && lua_getmetatable(L, 1)) {
@@ -151,6 +147,16 @@ int lTypeID(lua_State* L) {
     }
     lua_pushinteger(L, lua_type(L, 1));  // TYPE_NIL..TYPE_THREAD share Lua's numbering
     return 1;
+}
+int lLoad(lua_State* L) {
+    // Text chunks only: LuaJIT bytecode is not verified and could read or write any memory.
+    lua_settop(L, 4);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 4, LUA_MULTRET);
+    return lua_gettop(L);
 }
 int lFindMetaTable(lua_State* L) {
     luaL_getmetatable(L, luaL_checkstring(L, 1));
@@ -182,7 +188,7 @@ int lIsValid(lua_State* L) {
 // loadstring / CompileString / RunString accept GLua syntax, like GMod's patched lexer.
 bool translateAndLoad(lua_State* L, const char* code, std::size_t len, const char* name) {
     const std::string lua = translate(std::string_view(code, len));
-    return luaL_loadbuffer(L, lua.data(), lua.size(), name) == 0;
+    return luaL_loadbufferx(L, lua.data(), lua.size(), name, "t") == 0;
 }
 int lLoadstring(lua_State* L) {
     std::size_t len = 0;
@@ -387,8 +393,8 @@ const luaL_Reg kTimer[] = {{"Simple", tSimple}, {"Create", tCreate}, {"Exists", 
 // ---- util ----
 Vec3 fieldVec(Runtime& rt, lua_State* L, int table, const char* key, Vec3 fallback) {
     lua_getfield(L, table, key);
-    Vec3* v = toVector(rt, L, -1);
-    Vec3 out = v ? *v : fallback;
+    Vec3 out = fallback;
+    (void)toVector(rt, L, -1, &out);
     lua_pop(L, 1);
     return out;
 }
@@ -603,6 +609,9 @@ int gConsoleCommand(lua_State* L) {
 
 }  // namespace
 
+int userdataTypeName(lua_State* L) { return gmodTypeName(L, 1); }
+int userdataTypeId(lua_State* L) { return lTypeID(L); }
+
 void runTimers(Runtime& rt, lua_State* L) {
     auto& timers = rt.impl().timers;
     const double now = rt.curTime();
@@ -634,7 +643,7 @@ void openLibs(Runtime& rt, lua_State* L) {
         {"ErrorNoHalt", lErrorNoHalt}, {"ErrorNoHaltWithStack", lErrorNoHalt}, {"include", lInclude},
         {"require", lRequire}, {"AddCSLuaFile", lAddCSLuaFile}, {"CurTime", lCurTime}, {"RealTime", lCurTime},
         {"SysTime", lCurTime}, {"UnPredictedCurTime", lCurTime}, {"FrameTime", lFrameTime},
-        {"engineTickCount", lTickCount}, {"LocalPlayer", lNil}, {"type", lType}, {"TypeID", lTypeID},
+        {"engineTickCount", lTickCount}, {"LocalPlayer", lNil},
         {"FindMetaTable", lFindMetaTable}, {"RegisterMetaTable", lRegisterMetaTable}, {"IsValid", lIsValid},
         {"loadstring", lLoadstring}, {"CompileString", lCompileString}, {"RunString", lRunString},
         {"RunStringEx", lRunString}, {"DeriveGamemode", lDeriveGamemode}, {"AddConsoleCommand", lAddConsoleCommand},
@@ -701,15 +710,26 @@ void openLibs(Runtime& rt, lua_State* L) {
     lua_pushnil(L);
     lua_setfield(L, -2, "loadlib");
     lua_getfield(L, -1, "loaded");
-    for (const char* m : {"ffi", "io"}) {
+    for (const char* m : {"ffi", "io", "jit.util", "jit.profile"}) {
         lua_pushnil(L);
         lua_setfield(L, -2, m);
     }
     lua_pop(L, 1);
-    lua_getfield(L, -1, "preload");
-    lua_pushnil(L);
-    lua_setfield(L, -2, "ffi");
-    lua_pop(L, 2);
+    // No preloads (ffi, jit.util with its trace constants, jit.profile) and no loaders (host .lua/.so search).
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "_PRELOAD");
+    lua_setfield(L, -2, "preload");
+    lua_newtable(L);
+    lua_setfield(L, -2, "loaders");
+    for (const char* f : {"path", "cpath"}) {
+        lua_pushliteral(L, "");
+        lua_setfield(L, -2, f);
+    }
+    lua_pop(L, 1);
+    lua_getglobal(L, "load");
+    lua_pushcclosure(L, lLoad, 1);
+    lua_setglobal(L, "load");
     lua_getglobal(L, "debug");
     lua_pushcfunction(L, lNoop);
     lua_setfield(L, -2, "sethook");
@@ -720,6 +740,8 @@ void openLibs(Runtime& rt, lua_State* L) {
     if (lua_istable(L, -1)) {
         lua_pushcfunction(L, lNoop);  // jit.on would bypass the budget (compiled code runs no hooks)
         lua_setfield(L, -2, "on");
+        lua_pushnil(L);  // trace events hand out internal functions and trace constants
+        lua_setfield(L, -2, "attach");
     }
     lua_pop(L, 1);
     (void)rt;

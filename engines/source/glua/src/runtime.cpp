@@ -166,10 +166,10 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
         for (auto& p : legacy) impl.roots.push_back(p);
     }
 
-    openTypes(*rt, L);
     openEntities(*rt, L);
     openLibs(*rt, L);
     openFile(*rt, L);
+    if (!openFastPath(*rt, L)) return Error("glua.state", "cannot install Vector/Angle: " + rt->mErrors.back().render());
     lua_pushcfunction(L, budgetPcall);
     lua_setglobal(L, "pcall");
     lua_pushcfunction(L, budgetXpcall);
@@ -267,7 +267,7 @@ bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const 
         if (!found) continue;
         const std::string code = translate(found->data);
         const std::string chunk = "@" + found->virtualPath;
-        if (luaL_loadbuffer(L, code.data(), code.size(), chunk.c_str()) != 0) {
+        if (luaL_loadbufferx(L, code.data(), code.size(), chunk.c_str(), "t") != 0) {
             const char* msg = lua_tostring(L, -1);
             LuaError e = parseMessage(msg ? msg : "syntax error");
             lua_pop(L, 1);
@@ -287,7 +287,7 @@ bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const 
 Status Runtime::runString(std::string_view code, std::string_view chunkName) {
     const std::string lua = translate(code);
     const std::string chunk = "@" + std::string(chunkName);
-    if (luaL_loadbuffer(mL, lua.data(), lua.size(), chunk.c_str()) != 0) {
+    if (luaL_loadbufferx(mL, lua.data(), lua.size(), chunk.c_str(), "t") != 0) {
         const char* msg = lua_tostring(mL, -1);
         LuaError e = parseMessage(msg ? msg : "syntax error");
         lua_pop(mL, 1);
@@ -305,9 +305,9 @@ Result<std::string> Runtime::eval(std::string_view code, std::string_view chunkN
     const std::string chunk = "=" + std::string(chunkName);
     // Expressions first ("return <code>"), statements otherwise, as interactive Lua does.
     std::string asExpr = "return " + lua;
-    if (luaL_loadbuffer(mL, asExpr.data(), asExpr.size(), chunk.c_str()) != 0) {
+    if (luaL_loadbufferx(mL, asExpr.data(), asExpr.size(), chunk.c_str(), "t") != 0) {
         lua_pop(mL, 1);
-        if (luaL_loadbuffer(mL, lua.data(), lua.size(), chunk.c_str()) != 0) {
+        if (luaL_loadbufferx(mL, lua.data(), lua.size(), chunk.c_str(), "t") != 0) {
             const char* msg = lua_tostring(mL, -1);
             LuaError e = parseMessage(msg ? msg : "syntax error");
             lua_pop(mL, 1);

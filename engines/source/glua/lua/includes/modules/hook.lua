@@ -4,16 +4,31 @@
 -- the first hook returning a non-nil first value and returns all of that hook's values; otherwise it
 -- calls GM[event](GM, ...). Identifiers are strings or objects with IsValid (the object is passed
 -- first; invalid ones are dropped when met).
+--
+-- Dispatch cost: every Add/Remove rebuilds a flat per-event record {n, fn1..fnN, ids = {...}} (copy on
+-- write, so a walk in progress keeps its snapshot). A call walks that array with the arguments as `...`
+-- (never packed into a table); a hook's results go through `found` only to test the first value.
 hook = {}
 
 local type, select, unpack = type, select, unpack
 local events = {}  -- event -> { [id] = fn }: the table hook.GetTable() exposes, as in GMod
-local orders = {}  -- event -> array of ids; replaced (copy on write) on every Add of a new id or Remove,
-                   -- so a walk in progress keeps its own snapshot while hooks add or remove hooks
+local orders = {}  -- event -> array of ids in insertion order
+local flat = {}    -- event -> { n = count, [i] = fn, ids = array of ids or nil when all ids are strings }
 local counts = debug.getregistry()["vestige.hookCounts"]
 
 function hook.GetTable()
 	return events
+end
+
+local function rebuild(event)
+	local list, order = events[event], orders[event]
+	local rec = { n = #order, order = order, objs = false }
+	for i = 1, #order do
+		local id = order[i]
+		rec[i] = list[id]
+		if type(id) ~= "string" then rec.objs = true end
+	end
+	flat[event] = rec.n > 0 and rec or nil
 end
 
 function hook.Add(event, id, fn)
@@ -39,6 +54,7 @@ function hook.Add(event, id, fn)
 		orders[event] = new
 	end
 	list[id] = fn
+	rebuild(event)
 end
 
 function hook.Remove(event, id)
@@ -51,96 +67,70 @@ function hook.Remove(event, id)
 		if old[i] ~= id then new[#new + 1] = old[i] end
 	end
 	orders[event] = new
+	rebuild(event)
 end
 
-local iterate, iterate4
-
--- Decides after one hook ran: its results follow the fixed parameters.
-local function decide(order, i, list, event, gm, args, n, first, ...)
-	if first ~= nil then return first, ... end
-	return iterate(order, i + 1, list, event, gm, args, n)
+-- Results of a hook: kept (all of them) only when the first is non-nil.
+local kept, keptN = {}, 0
+local function found(first, ...)
+	if first == nil then return false end
+	keptN = select("#", ...) + 1
+	kept[1] = first
+	for i = 2, keptN do kept[i] = (select(i - 1, ...)) end
+	return true
+end
+local function release(...)
+	for i = 1, keptN do kept[i] = nil end
+	keptN = 0
+	return ...
 end
 
-iterate = function(order, i, list, event, gm, args, n)
-	local id = order[i]
-	while id ~= nil do
-		local fn = list[id]
+-- Slow path: object ids (IsValid checks), or the rest of a walk after a hook changed the lists. It walks
+-- the snapshot's ids and looks functions up live, so a hook removed or replaced by an earlier one in the
+-- same walk is skipped or replaced.
+local function walk(event, rec, i, ...)
+	local order = rec.order
+	for j = i, rec.n do
+		local id = order[j]
+		local list = events[event]
+		local fn = list and list[id]
 		if fn ~= nil then
 			if type(id) == "string" then
-				return decide(order, i, list, event, gm, args, n, fn(unpack(args, 1, n)))
+				if found(fn(...)) then return true end
+			elseif IsValid(id) then
+				if found(fn(id, ...)) then return true end
+			else
+				hook.Remove(event, id)
 			end
-			if IsValid(id) then
-				return decide(order, i, list, event, gm, args, n, fn(id, unpack(args, 1, n)))
-			end
-			hook.Remove(event, id)
 		end
-		i = i + 1
-		id = order[i]
 	end
-	if gm then
-		local method = gm[event]
-		if method then return method(gm, unpack(args, 1, n)) end
-	end
+	return false
 end
 
--- Fast path for up to four arguments: the same walk without packing them into a table.
--- `n` keeps select("#", ...) exact inside the hooks.
-local function call4(fn, self, n, a, b, c, d)
-	if self ~= nil then
-		if n == 0 then return fn(self) elseif n == 1 then return fn(self, a) elseif n == 2 then return fn(self, a, b)
-		elseif n == 3 then return fn(self, a, b, c) end
-		return fn(self, a, b, c, d)
-	end
-	if n == 0 then return fn() elseif n == 1 then return fn(a) elseif n == 2 then return fn(a, b)
-	elseif n == 3 then return fn(a, b, c) end
-	return fn(a, b, c, d)
-end
-
-local function decide4(order, i, list, event, gm, n, a, b, c, d, first, ...)
-	if first ~= nil then return first, ... end
-	return iterate4(order, i + 1, list, event, gm, n, a, b, c, d)
-end
-
-iterate4 = function(order, i, list, event, gm, n, a, b, c, d)
-	local id = order[i]
-	while id ~= nil do
-		local fn = list[id]
-		if fn ~= nil then
-			if type(id) == "string" then
-				return decide4(order, i, list, event, gm, n, a, b, c, d, call4(fn, nil, n, a, b, c, d))
+local function Call(event, gm, ...)
+	local c = counts[event]
+	counts[event] = (c or 0) + 1
+	local rec = flat[event]
+	if rec ~= nil then
+		if not rec.objs then
+			for i = 1, rec.n do
+				if found(rec[i](...)) then return release(unpack(kept, 1, keptN)) end
+				if rec ~= flat[event] then
+					if walk(event, rec, i + 1, ...) then return release(unpack(kept, 1, keptN)) end
+					break
+				end
 			end
-			if IsValid(id) then
-				return decide4(order, i, list, event, gm, n, a, b, c, d, call4(fn, id, n, a, b, c, d))
-			end
-			hook.Remove(event, id)
+		elseif walk(event, rec, 1, ...) then
+			return release(unpack(kept, 1, keptN))
 		end
-		i = i + 1
-		id = order[i]
-	end
-	if gm then
-		local method = gm[event]
-		if method then return call4(method, gm, n, a, b, c, d) end
-	end
-end
-
-function hook.Call(event, gm, ...)
-	counts[event] = (counts[event] or 0) + 1
-	local list = events[event]
-	local order = orders[event]
-	if list and order and order[1] ~= nil then
-		local n = select("#", ...)
-		if n <= 4 then
-			local a, b, c, d = ...
-			return iterate4(order, 1, list, event, gm, n, a, b, c, d)
-		end
-		return iterate(order, 1, list, event, gm, { ... }, n)
 	end
 	if gm then
 		local method = gm[event]
 		if method then return method(gm, ...) end
 	end
 end
+hook.Call = Call
 
 function hook.Run(event, ...)
-	return hook.Call(event, GAMEMODE, ...)
+	return Call(event, GAMEMODE, ...)
 end
