@@ -71,8 +71,8 @@ bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
 }
 
 // ---- metamethods ----
-// C __index for handles whose metatable lookup is done elsewhere (the Lua __index in fastpath.lua.inc):
-// the entity's own table.
+// The entity's own table (GetTable) for __index after the metatables; the Lua __index of the JIT mode
+// (fastpath.lua.inc) calls it directly.
 int eFallback(lua_State* L) {
     Runtime& rt = rtOf(L);
     EntityRecord* e = toEntity(rt, L, 1);
@@ -83,6 +83,25 @@ int eFallback(lua_State* L) {
     lua_pushvalue(L, 2);
     lua_rawget(L, -2);
     return 1;
+}
+
+// Full C __index (interpreter mode): metatable, Player -> Entity, then the entity's own table.
+int eIndex(lua_State* L) {
+    Runtime& rt = rtOf(L);
+    lua_getmetatable(L, 1);
+    const void* mt = lua_topointer(L, -1);
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
+    if (!lua_isnil(L, -1)) return 1;
+    lua_pop(L, 2);
+    if (mt == rt.impl().playerMeta) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, rt.impl().entityMetaRef);
+        lua_pushvalue(L, 2);
+        lua_rawget(L, -2);
+        if (!lua_isnil(L, -1)) return 1;
+        lua_pop(L, 2);
+    }
+    return eFallback(L);
 }
 
 int eNewindex(lua_State* L) {
@@ -335,7 +354,7 @@ int pSetEyeAngles(lua_State* L) { return setVec3Field(L, &EntityRecord::angles, 
 int pKill(lua_State* L) { checkPlayer(L, 1)->health = 0; return 0; }
 
 const luaL_Reg kEntityMethods[] = {
-    {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
+    {"__index", eIndex}, {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
     {"__concat", eConcat}, {"IsValid", eIsValid}, {"EntIndex", eEntIndex}, {"GetPos", eGetPos},
     {"SetPos", eSetPos}, {"GetAngles", eGetAngles}, {"SetAngles", eSetAngles}, {"GetVelocity", eGetVelocity},
     {"SetVelocity", eSetVelocity}, {"GetClass", eGetClass}, {"GetModel", eGetModel}, {"SetModel", eSetModel},
@@ -355,7 +374,7 @@ const luaL_Reg kEntityMethods[] = {
     {nullptr, nullptr}};
 
 const luaL_Reg kPlayerMethods[] = {
-    {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
+    {"__index", eIndex}, {"__newindex", eNewindex}, {"__tostring", eToString}, {"__eq", eEq},
     {"__concat", eConcat}, {"Nick", pNick}, {"Name", pNick}, {"GetName", pNick}, {"SteamID", pSteamID},
     {"SteamID64", pSteamID64}, {"UniqueID", pSteamID64}, {"UserID", pUserID}, {"Alive", pAlive},
     {"IsAdmin", pTrueP}, {"IsSuperAdmin", pTrueP}, {"IsListenServerHost", pTrueP}, {"IsBot", pFalseP},
@@ -460,6 +479,19 @@ const luaL_Reg kEnts[] = {{"GetAll", entsGetAll}, {"GetCount", entsGetCount}, {"
 const luaL_Reg kPlayer[] = {{"GetAll", playerGetAll}, {"GetHumans", playerGetAll}, {"GetCount", playerGetCount},
                             {"GetBots", playerGetBots}, {"GetByID", lPlayer}, {nullptr, nullptr}};
 
+// handles[ud] = {index, serial} for the userdata on top: the FFI fast paths accept only these.
+void registerHandle(Runtime& rt, lua_State* L, int index, std::uint32_t serial) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt.impl().handlesRef);
+    lua_pushvalue(L, -2);
+    lua_createtable(L, 2, 0);
+    lua_pushinteger(L, index);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, serial);
+    lua_rawseti(L, -2, 2);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
 int newRegistryTable(lua_State* L) {
     lua_newtable(L);
     return luaL_ref(L, LUA_REGISTRYINDEX);
@@ -500,11 +532,7 @@ void pushEntity(Runtime& rt, lua_State* L, int index) {
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, index);
     lua_remove(L, -2);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, impl.handlesRef);
-    lua_pushvalue(L, -2);
-    lua_pushboolean(L, 1);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
+    registerHandle(rt, L, index, e.serial);
 }
 
 int createEntity(Runtime& rt, std::string className, bool isPlayer) {
@@ -556,11 +584,7 @@ void openEntities(Runtime& rt, lua_State* L) {
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -1);
     lua_setglobal(L, "NULL");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, impl.handlesRef);
-    lua_pushvalue(L, -2);
-    lua_pushboolean(L, 1);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
+    registerHandle(rt, L, -1, 0);
     impl.nullRef = luaL_ref(L, LUA_REGISTRYINDEX);
 
     auto& list = rt.entityList();

@@ -24,13 +24,12 @@ const char kFastPathLua[] =
     ;
 
 // ---- direct FFI entry points (called from compiled traces: no Lua API, no allocation on the Lua heap) ----
-EntityRecord* recordOf(void* rt, const void* handle) {
-    if (!rt || !handle) return nullptr;
-    const auto* h = static_cast<const EntHandle*>(handle);
+EntityRecord* recordOf(void* rt, std::int32_t index, std::uint32_t serial) {
+    if (!rt) return nullptr;
     auto& list = static_cast<Runtime*>(rt)->entityList();
-    if (h->index < 0 || static_cast<std::size_t>(h->index) >= list.size()) return nullptr;
-    EntityRecord& e = list[static_cast<std::size_t>(h->index)];
-    return (e.alive && e.serial == h->serial) ? &e : nullptr;
+    if (index < 0 || static_cast<std::size_t>(index) >= list.size()) return nullptr;
+    EntityRecord& e = list[static_cast<std::size_t>(index)];
+    return (e.alive && e.serial == serial) ? &e : nullptr;
 }
 
 Vec3* fieldOf(EntityRecord* e, int which) {
@@ -43,15 +42,16 @@ Vec3* fieldOf(EntityRecord* e, int which) {
 }
 
 // Pointer to three floats (position, angles or velocity) of a live entity, or null for NULL / stale handles.
-extern "C" const float* vestigeEntityVec(void* rt, void* handle, int which) {
-    EntityRecord* e = recordOf(rt, handle);
+extern "C" const float* vestigeEntityVec(void* rt, std::int32_t index, std::uint32_t serial, int which) {
+    EntityRecord* e = recordOf(rt, index, serial);
     Vec3* v = e ? fieldOf(e, which) : nullptr;
     return v ? &v->x : nullptr;
 }
 
 // 0: NULL / stale entity; 1: stored; 2: refused (non-finite values never enter engine state, seed D1).
-extern "C" int vestigeEntitySetVec(void* rt, void* handle, int which, float x, float y, float z) {
-    EntityRecord* e = recordOf(rt, handle);
+extern "C" int vestigeEntitySetVec(void* rt, std::int32_t index, std::uint32_t serial, int which, float x, float y,
+                                   float z) {
+    EntityRecord* e = recordOf(rt, index, serial);
     Vec3* v = e ? fieldOf(e, which) : nullptr;
     if (!v) return 0;
     const Vec3 nv{x, y, z};
@@ -268,34 +268,41 @@ bool openFastPath(Runtime& rt, lua_State* L) {
     impl.unpackAngleRef = ref(L, ex, "unpackAngle");
 
     lua_getglobal(L, "debug");
-    if (lua_istable(L, -1)) {
-        const int dbg = lua_gettop(L);
-        wrapDebug(L, "getupvalue", dbUpvalue);
-        wrapDebug(L, "setupvalue", dbUpvalue);
-        wrapDebug(L, "upvalueid", dbUpvalue);
-        wrapDebug(L, "upvaluejoin", dbUpvalueJoin);
-        wrapDebug(L, "getlocal", dbLocal);
-        wrapDebug(L, "setlocal", dbLocal);
-        wrapDebug(L, "getinfo", dbGetinfo);
-        lua_getfield(L, ex, "debugGetmetatable");
-        lua_setfield(L, dbg, "getmetatable");
-        lua_getfield(L, ex, "debugSetmetatable");
-        lua_setfield(L, dbg, "setmetatable");
-        lua_newtable(L);
-        lua_createtable(L, 0, 2);
-        lua_pushcfunction(L, regIndex);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, regNewindex);
-        lua_setfield(L, -2, "__newindex");
-        lua_setmetatable(L, -2);
-        lua_pushcclosure(L, dbGetregistry, 1);
-        lua_setfield(L, dbg, "getregistry");
-    }
+    lua_getfield(L, ex, "debugGetmetatable");
+    lua_setfield(L, -2, "getmetatable");
+    lua_getfield(L, ex, "debugSetmetatable");
+    lua_setfield(L, -2, "setmetatable");
     lua_settop(L, top);
     return true;
 }
 
-bool toVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle) {
+void installDebugGuards(lua_State* L) {
+    lua_getglobal(L, "debug");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    const int dbg = lua_gettop(L);
+    wrapDebug(L, "getupvalue", dbUpvalue);
+    wrapDebug(L, "setupvalue", dbUpvalue);
+    wrapDebug(L, "upvalueid", dbUpvalue);
+    wrapDebug(L, "upvaluejoin", dbUpvalueJoin);
+    wrapDebug(L, "getlocal", dbLocal);
+    wrapDebug(L, "setlocal", dbLocal);
+    wrapDebug(L, "getinfo", dbGetinfo);
+    lua_newtable(L);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, regIndex);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, regNewindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_setmetatable(L, -2);
+    lua_pushcclosure(L, dbGetregistry, 1);
+    lua_setfield(L, dbg, "getregistry");
+    lua_pop(L, 1);
+}
+
+bool ffiToVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle) {
     if (lua_type(L, idx) != 10 /* LUA_TCDATA */) return false;
     idx = idx < 0 && idx > LUA_REGISTRYINDEX ? lua_gettop(L) + idx + 1 : idx;
     lua_rawgeti(L, LUA_REGISTRYINDEX, angle ? rt.impl().unpackAngleRef : rt.impl().unpackVectorRef);
@@ -308,7 +315,7 @@ bool toVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle) {
     return ok;
 }
 
-void pushVector(Runtime& rt, lua_State* L, Vec3 v, bool angle) {
+void ffiPushVector(Runtime& rt, lua_State* L, Vec3 v, bool angle) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, angle ? rt.impl().newAngleRef : rt.impl().newVectorRef);
     lua_pushnumber(L, v.x);
     lua_pushnumber(L, v.y);

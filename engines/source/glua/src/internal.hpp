@@ -51,6 +51,9 @@ struct EntHandle {
 struct Runtime::Impl {
     // Metatables (registry refs and identity pointers for fast type checks).
     int entityMetaRef = LUA_NOREF, playerMetaRef = LUA_NOREF;
+    int vectorMetaRef = LUA_NOREF, angleMetaRef = LUA_NOREF;  // interpreter mode (userdata)
+    const void* vectorMeta = nullptr;
+    const void* angleMeta = nullptr;
     const void* entityMeta = nullptr;
     const void* playerMeta = nullptr;
     int entityCacheRef = LUA_NOREF;   // index -> userdata, so Entity(1) == Entity(1)
@@ -60,6 +63,9 @@ struct Runtime::Impl {
     int nullRef = LUA_NOREF;          // the NULL entity
     int handlesRef = LUA_NOREF;       // weak-keyed set of every genuine entity userdata (the FFI paths trust only these)
     // Vector/Angle (ffi structs, fastpath.cpp): constructors and readers for the C side.
+    // Representation of Vector/Angle: ffi structs when the JIT runs (no instruction budget), userdata otherwise
+    // (the interpreter pays a C call per ffi field access, which makes userdata the faster choice there).
+    bool ffiTypes = false;
     int ffiRef = LUA_NOREF;  // the private ffi module (kept alive, never exposed)
     int newVectorRef = LUA_NOREF, newAngleRef = LUA_NOREF, unpackVectorRef = LUA_NOREF, unpackAngleRef = LUA_NOREF;
 
@@ -91,7 +97,9 @@ bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const 
 bool loadGamemode(Runtime& rt, const std::string& name);
 
 // ---- bindings ----
-bool openFastPath(Runtime& rt, lua_State* L);  // Vector, Angle (ffi), entity fast paths, debug guards
+void openTypes(Runtime& rt, lua_State* L);     // Vector, Angle as userdata (interpreter mode)
+bool openFastPath(Runtime& rt, lua_State* L);  // Vector, Angle as ffi structs, entity fast paths (JIT mode)
+void installDebugGuards(lua_State* L);         // both modes: hidden registry, internal upvalues/locals hidden
 void openEntities(Runtime& rt, lua_State* L);  // Entity, Player, ents, player
 void openLibs(Runtime& rt, lua_State* L);      // globals, timer, util, game, engine, concommand natives
 void openFile(Runtime& rt, lua_State* L);      // file
@@ -101,6 +109,8 @@ void runTimers(Runtime& rt, lua_State* L);
 bool toVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle = false);
 inline bool toAngle(Runtime& rt, lua_State* L, int idx, Vec3* out) { return toVector(rt, L, idx, out, true); }
 void pushVector(Runtime& rt, lua_State* L, Vec3 v, bool angle = false);
+bool ffiToVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle);
+void ffiPushVector(Runtime& rt, lua_State* L, Vec3 v, bool angle);
 inline void pushAngle(Runtime& rt, lua_State* L, Vec3 a) { pushVector(rt, L, a, true); }
 // GMod's type()/TypeID() of a userdata (MetaName / MetaID of its metatable).
 int userdataTypeName(lua_State* L);

@@ -138,6 +138,10 @@ int gmodTypeName(lua_State* L, int idx) {
     lua_pushstring(L, luaL_typename(L, idx));
     return 1;
 }
+int lType(lua_State* L) {
+    luaL_checkany(L, 1);
+    return gmodTypeName(L, 1);
+}
 int lTypeID(lua_State* L) {
     luaL_checkany(L, 1);
     if (lua_type(L, 1) == LUA_TUSERDATA && lua_getmetatable(L, 1)) {
@@ -650,6 +654,12 @@ void openLibs(Runtime& rt, lua_State* L) {
         {"RunConsoleCommand", lRunConsoleCommand}, {nullptr, nullptr}};
     lua_pushvalue(L, LUA_GLOBALSINDEX);
     setFuncs(L, globals);
+    if (!rt.impl().ffiTypes) {  // JIT mode: Lua versions that know the ffi types (fastpath.lua.inc)
+        lua_pushcfunction(L, lType);
+        lua_setfield(L, -2, "type");
+        lua_pushcfunction(L, lTypeID);
+        lua_setfield(L, -2, "TypeID");
+    }
     lua_pop(L, 1);
     lua_pushboolean(L, 1);
     lua_setglobal(L, "SERVER");
@@ -744,7 +754,6 @@ void openLibs(Runtime& rt, lua_State* L) {
         lua_setfield(L, -2, "attach");
     }
     lua_pop(L, 1);
-    (void)rt;
 }
 
 }  // namespace vestige::source::glua

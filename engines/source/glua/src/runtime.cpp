@@ -166,10 +166,18 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
         for (auto& p : legacy) impl.roots.push_back(p);
     }
 
+    // JIT mode (no budget) represents Vector/Angle as ffi structs; the interpreter keeps userdata (see internal.hpp).
+    impl.ffiTypes = rt->mOptions.instructionBudget == 0;
     openEntities(*rt, L);
+    if (impl.ffiTypes) {
+        if (!openFastPath(*rt, L))
+            return Error("glua.state", "cannot install Vector/Angle: " + rt->mErrors.back().render());
+    } else {
+        openTypes(*rt, L);
+    }
     openLibs(*rt, L);
     openFile(*rt, L);
-    if (!openFastPath(*rt, L)) return Error("glua.state", "cannot install Vector/Angle: " + rt->mErrors.back().render());
+    installDebugGuards(L);
     lua_pushcfunction(L, budgetPcall);
     lua_setglobal(L, "pcall");
     lua_pushcfunction(L, budgetXpcall);
