@@ -2,6 +2,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
+
+#include "vestige/core/text.hpp"
 
 #include "vestige/source/vpk/vpk.hpp"
 
@@ -199,9 +202,13 @@ Result<Written> write(std::span<const NewFile> files, const WriteOptions& option
     }
     auto key = [](const Item& it) { return std::tie(it.split.ext, it.split.dir, it.split.name); };
     std::stable_sort(items.begin(), items.end(), [&](const Item& a, const Item& b) { return key(a) < key(b); });
-    for (std::size_t i = 1; i < items.size(); ++i)
-        if (key(items[i - 1]) == key(items[i]))
-            return Error("vpk.duplicate_entry", "two files have the same path").entry(items[i].file->path);
+    // Lookups are ASCII case-insensitive (as in the Source filesystem), so paths must differ after folding.
+    std::set<std::string> seen;
+    for (const auto& it : items) {
+        std::string folded = asciiLower(it.split.dir + "/" + it.split.name + "." + it.split.ext);
+        if (!seen.insert(std::move(folded)).second)
+            return Error("vpk.duplicate_entry", "two files have the same path (ignoring case)").entry(it.file->path);
+    }
 
     RawDirectory d;
     d.version = options.version;
