@@ -52,7 +52,7 @@ void runLoop(benchmark::State& state, const char* setup, const char* body) {
         }
     }
     state.SetItemsProcessed(state.iterations() * kLoop);
-    state.counters["ns_per_call"] = benchmark::Counter(static_cast<double>(state.iterations()) * kLoop * 1e-9,
+    state.counters["ns_per_call"] = benchmark::Counter(static_cast<double>(state.iterations()) * kLoop,
                                                        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
@@ -71,11 +71,16 @@ void BM_EntityGetPosKept(benchmark::State& s) { runLoop(s, "local e, p = Entity(
 void BM_EntityGetPosUsed(benchmark::State& s) { runLoop(s, "local e, p = Entity(1), 0", "p = p + e:GetPos().z"); }
 void BM_EntitySetPos(benchmark::State& s) { runLoop(s, "local e, v = Entity(1), Vector(1, 2, 3)", "e:SetPos(v)"); }
 
-// hook.Run("BenchEvent", i) with one hook vs lua_pcall of that same function.
-void hookBench(benchmark::State& state, bool viaHook) {
+// Hook dispatch with one hook, three ways, each against the raw call of that same function:
+//  * Engine: Runtime::callHook("BenchEvent") (the engine's per-event path) vs lua_pcall(benchfn) from C.
+//  * HookRunFromC: lua_pcall(hook.Run, "BenchEvent", 1) vs lua_pcall(benchfn, 1) from C (hook.Run is vararg,
+//    and LuaJIT never starts a trace in a vararg function entered from C: this path stays interpreted).
+//  * HookRunFromLua: hook.Run("BenchEvent", i) in a script loop vs pcall(benchfn, i) in the same loop.
+enum class HookPath { RawPcall0, Engine, RawPcall1, HookRunFromC };
+void hookBench(benchmark::State& state, HookPath path) {
     auto rt = makeRuntime(state.range(0) != 0);
     lua_State* L = rt->state();
-    const char* setup = "sum = 0 benchfn = function(x) sum = sum + x end hook.Add('BenchEvent', 'b', benchfn)";
+    const char* setup = "sum = 0 benchfn = function(x) sum = sum + (x or 1) end hook.Add('BenchEvent', 'b', benchfn)";
     if (luaL_dostring(L, setup) != 0) {
         state.SkipWithError("setup");
         return;
@@ -87,23 +92,37 @@ void hookBench(benchmark::State& state, bool viaHook) {
     const int fn = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_settop(L, 0);
     for (auto _ : state) {
-        if (viaHook) {
-            lua_rawgeti(L, LUA_REGISTRYINDEX, run);
-            lua_pushliteral(L, "BenchEvent");
-            lua_pushnumber(L, 1);
-            if (lua_pcall(L, 2, 0, 0) != 0) std::abort();
-        } else {
-            lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
-            lua_pushnumber(L, 1);
-            if (lua_pcall(L, 1, 0, 0) != 0) std::abort();
+        switch (path) {
+            case HookPath::RawPcall0:
+                lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
+                if (lua_pcall(L, 0, 0, 0) != 0) std::abort();
+                break;
+            case HookPath::Engine: rt->callHook("BenchEvent"); break;
+            case HookPath::RawPcall1:
+                lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
+                lua_pushnumber(L, 1);
+                if (lua_pcall(L, 1, 0, 0) != 0) std::abort();
+                break;
+            case HookPath::HookRunFromC:
+                lua_rawgeti(L, LUA_REGISTRYINDEX, run);
+                lua_pushliteral(L, "BenchEvent");
+                lua_pushnumber(L, 1);
+                if (lua_pcall(L, 2, 0, 0) != 0) std::abort();
+                break;
         }
     }
+    if (!rt->errors().empty()) state.SkipWithError("lua error");
     state.SetItemsProcessed(state.iterations());
-    state.counters["ns_per_call"] = benchmark::Counter(static_cast<double>(state.iterations()) * 1e-9,
+    state.counters["ns_per_call"] = benchmark::Counter(static_cast<double>(state.iterations()),
                                                        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
-void BM_Baseline_RawPcall(benchmark::State& s) { hookBench(s, false); }
-void BM_HookRun(benchmark::State& s) { hookBench(s, true); }
+void BM_Baseline_RawPcall0(benchmark::State& s) { hookBench(s, HookPath::RawPcall0); }
+void BM_HookEngineCall(benchmark::State& s) { hookBench(s, HookPath::Engine); }
+void BM_Baseline_RawPcall1(benchmark::State& s) { hookBench(s, HookPath::RawPcall1); }
+void BM_HookRunFromC(benchmark::State& s) { hookBench(s, HookPath::HookRunFromC); }
+const char* const kHookSetup = "local f = function(x) sum = (sum or 0) + x end hook.Add('BenchEvent', 'b', f) local run = hook.Run";
+void BM_Baseline_PcallFromLua(benchmark::State& s) { runLoop(s, kHookSetup, "pcall(f, i)"); }
+void BM_HookRunFromLua(benchmark::State& s) { runLoop(s, kHookSetup, "run('BenchEvent', i)"); }
 
 }  // namespace
 
@@ -117,5 +136,9 @@ BENCHMARK(BM_VectorFieldX)->Arg(0)->Arg(1);
 BENCHMARK(BM_EntityGetPosKept)->Arg(0)->Arg(1);
 BENCHMARK(BM_EntityGetPosUsed)->Arg(0)->Arg(1);
 BENCHMARK(BM_EntitySetPos)->Arg(0)->Arg(1);
-BENCHMARK(BM_Baseline_RawPcall)->Arg(0)->Arg(1);
-BENCHMARK(BM_HookRun)->Arg(0)->Arg(1);
+BENCHMARK(BM_Baseline_RawPcall0)->Arg(0)->Arg(1);
+BENCHMARK(BM_HookEngineCall)->Arg(0)->Arg(1);
+BENCHMARK(BM_Baseline_RawPcall1)->Arg(0)->Arg(1);
+BENCHMARK(BM_HookRunFromC)->Arg(0)->Arg(1);
+BENCHMARK(BM_Baseline_PcallFromLua)->Arg(0)->Arg(1);
+BENCHMARK(BM_HookRunFromLua)->Arg(0)->Arg(1);

@@ -48,7 +48,25 @@ struct EntHandle {
     std::uint32_t serial;
 };
 
+// Small-block cache for the Lua allocator: LuaJIT allocates and frees many small GC objects (cdata vectors,
+// strings, closures); recycling them per 16-byte size class saves a malloc/free pair each time. Blocks in the
+// lists are not counted as used memory; the lists never hold more than the peak of small blocks in use.
+// Sanitizer builds skip the cache so use-after-free stays detectable.
+struct SmallBlocks {
+    static constexpr std::size_t kGranule = 16, kMax = 256, kClasses = kMax / kGranule;
+    void* heads[kClasses] = {};
+    SmallBlocks() = default;
+    SmallBlocks(const SmallBlocks&) = delete;
+    SmallBlocks& operator=(const SmallBlocks&) = delete;
+    ~SmallBlocks();
+    static bool small(std::size_t n) { return n != 0 && n <= kMax; }
+    static std::size_t classOf(std::size_t n) { return (n - 1) / kGranule; }
+    void* take(std::size_t n);
+    void give(void* p, std::size_t n);
+};
+
 struct Runtime::Impl {
+    SmallBlocks blocks;
     // Metatables (registry refs and identity pointers for fast type checks).
     int entityMetaRef = LUA_NOREF, playerMetaRef = LUA_NOREF;
     int vectorMetaRef = LUA_NOREF, angleMetaRef = LUA_NOREF;  // interpreter mode (userdata)
@@ -60,6 +78,8 @@ struct Runtime::Impl {
     int entityTablesRef = LUA_NOREF;  // index -> the entity's Lua table (GetTable)
     int nwRef = LUA_NOREF;            // index -> networked vars table
     int tracebackRef = LUA_NOREF;     // message handler
+    int engineCallRef = LUA_NOREF;    // hook._VestigeEngineCall (LUA_REFNIL: not available, use hook.Call)
+    std::vector<std::pair<std::string, int>> eventNames;  // engine event name -> registry ref of its Lua string
     int nullRef = LUA_NOREF;          // the NULL entity
     int handlesRef = LUA_NOREF;       // weak-keyed set of every genuine entity userdata (the FFI paths trust only these)
     // Vector/Angle (ffi structs, fastpath.cpp): constructors and readers for the C side.

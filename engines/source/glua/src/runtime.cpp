@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "internal.hpp"
 #include "vestige/core/log.hpp"
@@ -102,18 +103,78 @@ Runtime& Runtime::from(lua_State* L) {
     return *static_cast<Runtime*>(ud);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kCacheBlocks = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kCacheBlocks = false;
+#else
+constexpr bool kCacheBlocks = true;
+#endif
+#else
+constexpr bool kCacheBlocks = true;
+#endif
+
+SmallBlocks::~SmallBlocks() {
+    for (void*& head : heads) {
+        while (head) {
+            void* next = *static_cast<void**>(head);
+            std::free(head);
+            head = next;
+        }
+    }
+}
+
+void* SmallBlocks::take(std::size_t n) {
+    const std::size_t c = classOf(n);
+    if (void* p = heads[c]; p && kCacheBlocks) {
+        heads[c] = *static_cast<void**>(p);
+        return p;
+    }
+    return std::malloc((c + 1) * kGranule);
+}
+
+void SmallBlocks::give(void* p, std::size_t n) {
+    if (!kCacheBlocks) {
+        std::free(p);
+        return;
+    }
+    const std::size_t c = classOf(n);
+    *static_cast<void**>(p) = heads[c];
+    heads[c] = p;
+}
+
 void* Runtime::allocate(void* ud, void* ptr, std::size_t oldSize, std::size_t newSize) {
     auto* rt = static_cast<Runtime*>(ud);
+    SmallBlocks& blocks = rt->mImpl->blocks;
     if (ptr == nullptr) oldSize = 0;
     if (newSize == 0) {
-        std::free(ptr);
+        if (ptr) {
+            if (SmallBlocks::small(oldSize)) blocks.give(ptr, oldSize);
+            else std::free(ptr);
+        }
         rt->mMemUsed -= oldSize;
         return nullptr;
     }
     if (rt->mOptions.memoryLimit != 0 && newSize > oldSize &&
         rt->mMemUsed - oldSize + newSize > rt->mOptions.memoryLimit)
         return nullptr;  // LuaJIT raises "not enough memory"
-    void* p = std::realloc(ptr, newSize);
+    void* p = nullptr;
+    const bool wasSmall = SmallBlocks::small(oldSize), isSmall = SmallBlocks::small(newSize);
+    if (!ptr) {
+        p = isSmall ? blocks.take(newSize) : std::malloc(newSize);
+    } else if (wasSmall && isSmall && SmallBlocks::classOf(oldSize) == SmallBlocks::classOf(newSize)) {
+        p = ptr;
+    } else if (!wasSmall && !isSmall) {
+        p = std::realloc(ptr, newSize);
+    } else {
+        p = isSmall ? blocks.take(newSize) : std::malloc(newSize);
+        if (p) {
+            std::memcpy(p, ptr, oldSize < newSize ? oldSize : newSize);
+            if (wasSmall) blocks.give(ptr, oldSize);
+            else std::free(ptr);
+        }
+    }
     if (p) rt->mMemUsed = rt->mMemUsed - oldSize + newSize;
     return p;
 }
@@ -528,9 +589,44 @@ void Runtime::loadScriptedEntities() {
     }
 }
 
+// Engine events are a handful of names called every tick: their Lua strings are kept (registry refs), which
+// saves interning the name on every call.
+void Runtime::pushEventName(std::string_view name) {
+    auto& cache = mImpl->eventNames;
+    for (const auto& [text, ref] : cache) {
+        if (text == name) {
+            lua_rawgeti(mL, LUA_REGISTRYINDEX, ref);
+            return;
+        }
+    }
+    lua_pushlstring(mL, name.data(), name.size());
+    if (cache.size() < 64) {
+        lua_pushvalue(mL, -1);
+        cache.emplace_back(std::string(name), luaL_ref(mL, LUA_REGISTRYINDEX));
+    }
+}
+
 void Runtime::callHook(std::string_view name) {
     lua_State* L = mL;
     if (mOptions.gmodDir) countHook(name);
+    // Our hook module's fixed-arity entry (JIT-compiled; it forwards to an addon's hook.Call replacement),
+    // found once after the base library ran; GMod's own hook module has none, so install mode uses hook.Call.
+    if (mImpl->engineCallRef == LUA_NOREF && mBooted) {
+        mImpl->engineCallRef = LUA_REFNIL;
+        lua_getglobal(L, "hook");
+        if (lua_istable(L, -1)) {
+            lua_getfield(L, -1, "_VestigeEngineCall");
+            if (lua_isfunction(L, -1)) mImpl->engineCallRef = luaL_ref(L, LUA_REGISTRYINDEX);
+            else lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (mImpl->engineCallRef != LUA_REFNIL && mImpl->engineCallRef != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, mImpl->engineCallRef);
+        pushEventName(name);
+        (void)protectedCall(1, 0);
+        return;
+    }
     lua_getglobal(L, "hook");
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);

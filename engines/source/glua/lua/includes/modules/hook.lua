@@ -107,22 +107,24 @@ local function walk(event, rec, i, ...)
 	return false
 end
 
+-- Fast path for string ids: recursion rather than a loop, so a trace entering at hook.Run stays one trace
+-- (LuaJIT aborts a root trace that leaves a loop). `false` = no hook returned a value.
+local function step(event, rec, i, ...)
+	local fn = rec[i]
+	if fn == nil then return false end
+	if found(fn(...)) then return true end
+	if rec ~= flat[event] then return walk(event, rec, i + 1, ...) end  -- a hook changed the lists
+	return step(event, rec, i + 1, ...)
+end
+
 local function Call(event, gm, ...)
 	local c = counts[event]
 	counts[event] = (c or 0) + 1
 	local rec = flat[event]
 	if rec ~= nil then
-		if not rec.objs then
-			for i = 1, rec.n do
-				if found(rec[i](...)) then return release(unpack(kept, 1, keptN)) end
-				if rec ~= flat[event] then
-					if walk(event, rec, i + 1, ...) then return release(unpack(kept, 1, keptN)) end
-					break
-				end
-			end
-		elseif walk(event, rec, 1, ...) then
-			return release(unpack(kept, 1, keptN))
-		end
+		local hit
+		if rec.objs then hit = walk(event, rec, 1, ...) else hit = step(event, rec, 1, ...) end
+		if hit then return release(unpack(kept, 1, keptN)) end
 	end
 	if gm then
 		local method = gm[event]
@@ -133,4 +135,25 @@ hook.Call = Call
 
 function hook.Run(event, ...)
 	return Call(event, GAMEMODE, ...)
+end
+
+-- The engine's entry for events without arguments (Think, Tick, Initialize...): hook.Call(event, GAMEMODE)
+-- with fixed arity, because LuaJIT never starts a trace in a vararg function called from C. An addon's
+-- replacement of hook.Call still receives every engine event.
+function hook._VestigeEngineCall(event)
+	local h = hook
+	if h == nil or h.Call ~= Call then return h.Call(event, GAMEMODE) end
+	local c = counts[event]
+	counts[event] = (c or 0) + 1
+	local rec = flat[event]
+	if rec ~= nil then
+		local hit
+		if rec.objs then hit = walk(event, rec, 1) else hit = step(event, rec, 1) end
+		if hit then return release(unpack(kept, 1, keptN)) end
+	end
+	local gm = GAMEMODE
+	if gm then
+		local method = gm[event]
+		if method then return method(gm) end
+	end
 end

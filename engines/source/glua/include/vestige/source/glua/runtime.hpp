@@ -160,6 +160,7 @@ private:
     static void* allocate(void* ud, void* ptr, std::size_t oldSize, std::size_t newSize);
     static void countHookFn(lua_State* L, ::lua_Debug* ar);
     void loadScriptedEntities();
+    void pushEventName(std::string_view name);
 
     Options mOptions;
     lua_State* mL = nullptr;
