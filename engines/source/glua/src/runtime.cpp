@@ -239,10 +239,12 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     openLibs(*rt, L);
     openFile(*rt, L);
     installDebugGuards(L);
-    lua_pushcfunction(L, budgetPcall);
-    lua_setglobal(L, "pcall");
-    lua_pushcfunction(L, budgetXpcall);
-    lua_setglobal(L, "xpcall");
+    if (rt->mOptions.instructionBudget > 0) {  // without a budget LuaJIT's own pcall stays (the JIT compiles it)
+        lua_pushcfunction(L, budgetPcall);
+        lua_setglobal(L, "pcall");
+        lua_pushcfunction(L, budgetXpcall);
+        lua_setglobal(L, "xpcall");
+    }
     lua_settop(L, 0);
     return rt;
 }
