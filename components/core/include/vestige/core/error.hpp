@@ -19,12 +19,24 @@ class Error {
 public:
     Error() = default;
     Error(std::string code, std::string message) : mCode(std::move(code)), mMessage(std::move(message)) {}
+    // The usual reader failure: a field at an absolute byte offset.
+    [[nodiscard]] static Error atField(std::string code, std::string message, std::string field,
+                                       std::uint64_t absoluteOffset) {
+        Error e(std::move(code), std::move(message));
+        e.field(std::move(field)).at(absoluteOffset);
+        return e;
+    }
 
     // Context is added innermost-first as an error travels outward; rendering shows outermost first.
     Error& in(std::string kind, std::string value);
     Error& file(std::string path) { return in("file", std::move(path)); }
     Error& entry(std::string name) { return in("entry", std::move(name)); }
     Error& record(std::uint64_t index) { return in("record", std::to_string(index)); }
+    // A directory record, named by its entry when the name is known.
+    Error& recordNamed(std::uint64_t index, std::string_view name) {
+        record(index);
+        return name.empty() ? *this : entry(std::string(name));
+    }
     Error& field(std::string name) { return in("field", std::move(name)); }
     Error& at(std::uint64_t absoluteOffset);
     Error& expected(std::string what);

@@ -28,17 +28,12 @@ constexpr std::size_t kOffType = 0x00, kOffAttr1 = 0x04, kOffAttr2 = 0x08, kOffS
                       kOffName = 0x14, kOffData = 0x38, kOffSort = 0x3C;
 
 Error fail(const char* code, std::string message, const char* field, std::uint64_t at) {
-    Error e(code, std::move(message));
-    e.field(field).at(at);
-    return e;
+    return Error::atField(code, std::move(message), field, at);
 }
 
 Error failEntry(const char* code, std::string message, const char* field, std::uint64_t at, std::size_t index,
                 std::string_view name) {
-    Error e(code, std::move(message));
-    e.field(field).at(at).record(index);
-    if (!name.empty()) e.entry(std::string(name));
-    return e;
+    return std::move(Error::atField(code, std::move(message), field, at).recordNamed(index, name));
 }
 
 bool sortedUnder(const std::vector<Entry>& entries, SortFold fold, std::size_t& badPosition) {

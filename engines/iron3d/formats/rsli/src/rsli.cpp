@@ -32,17 +32,12 @@ constexpr std::size_t kOffName = 0x00, kOffService = 0x0C, kOffFlags = 0x10, kOf
 constexpr std::size_t kTrailerSize = 6;
 
 Error fail(const char* code, std::string message, const char* field, std::uint64_t at) {
-    Error e(code, std::move(message));
-    e.field(field).at(at);
-    return e;
+    return Error::atField(code, std::move(message), field, at);
 }
 
 Error failEntry(const char* code, std::string message, const char* field, std::uint64_t at, std::size_t index,
                 std::string_view name) {
-    Error e(code, std::move(message));
-    e.field(field).at(at).record(index);
-    if (!name.empty()) e.entry(std::string(name));
-    return e;
+    return std::move(Error::atField(code, std::move(message), field, at).recordNamed(index, name));
 }
 
 int compareBytes(std::string_view a, std::string_view b) {
