@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "gl_fixture.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/iron3d/msh/sample.hpp"
 #include "vestige/iron3d/scene/scene.hpp"
@@ -107,29 +108,10 @@ TEST(Iron3dScene, TimeDrivesTheSampler) {
     EXPECT_FLOAT_EQ(moved->bounds().max.x, 12.1f);
 }
 
-class Iron3dSceneGl : public ::testing::Test {
+class Iron3dSceneGl : public test::OffscreenGlTest<128, 128> {
 protected:
-    static constexpr std::uint32_t kSize = 128;
-    static void SetUpTestSuite() {
-        auto off = render_gl::Offscreen::create(kSize, kSize);
-        if (!off) {
-            sReason = off.error().render();
-            return;
-        }
-        sOff = new render_gl::Offscreen(std::move(*off));
-    }
-    static void TearDownTestSuite() {
-        delete sOff;
-        sOff = nullptr;
-    }
-    void SetUp() override {
-        if (!sOff) GTEST_SKIP() << "no headless OpenGL 4.5 context: " << sReason;
-    }
-    static render_gl::Offscreen* sOff;
-    static std::string sReason;
+    static constexpr std::uint32_t kSize = kW;
 };
-render_gl::Offscreen* Iron3dSceneGl::sOff = nullptr;
-std::string Iron3dSceneGl::sReason;
 
 image::Rgba8 expectedLit(const vs::Scene& s, Vec4 base, Vec3 n) {
     const Vec3 toSun = normalize(s.sun.toSun);

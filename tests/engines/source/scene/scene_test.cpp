@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "shared.hpp"
+#include "gl_fixture.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/render_gl/headless.hpp"
@@ -115,23 +116,11 @@ TEST(SourceScene, CorruptInputFails) {
     EXPECT_FALSE(toScene(ByteView(junk)).ok());
 }
 
-class SourceSceneGl : public ::testing::Test {
+class SourceSceneGl : public test::OffscreenGlTest<128, 96> {
 protected:
-    static constexpr std::uint32_t kW = 128, kH = 96;
-    static void SetUpTestSuite() {
-        auto off = render_gl::Offscreen::create(kW, kH);
-        if (!off) {
-            sReason = off.error().render();
-            return;
-        }
-        sOff = new render_gl::Offscreen(std::move(*off));
-    }
-    static void TearDownTestSuite() {
-        delete sOff;
-        sOff = nullptr;
-    }
     void SetUp() override {
-        if (!sOff) GTEST_SKIP() << "no headless OpenGL 4.5 context: " << sReason;
+        OffscreenGlTest::SetUp();
+        if (IsSkipped()) return;
         ASSERT_TRUE(sOff->renderer->resize(kW, kH).ok());
     }
     static image::Image draw(const vs::Scene& s, const vs::Camera& cam, const std::string& name) {
@@ -143,11 +132,7 @@ protected:
         if (img) (void)image::writePng(::testing::TempDir() + name, *img);  // for eyes
         return img ? *img : image::Image();
     }
-    static render_gl::Offscreen* sOff;
-    static std::string sReason;
 };
-render_gl::Offscreen* SourceSceneGl::sOff = nullptr;
-std::string SourceSceneGl::sReason;
 
 TEST_F(SourceSceneGl, LightmapReachesTheScreenFromTheSpawn) {
     const Bytes bytes = roomMap(false);
