@@ -317,6 +317,92 @@ Result<Bytes> readEntryFile(const fs::path& baseDir, const std::string& file, st
     return readFile(p);
 }
 
+// The fields every manifest row has: its file (read from below the manifest), and either the raw
+// fixed-size name field (hex, kept byte for byte) or a plain name.
+template <class NewEntry>
+Status readRow(const PackInput& in, const Json& row, std::size_t i, std::size_t nameSize, NewEntry& e) {
+    VESTIGE_TRY(auto file, stringField(row, "file", i));
+    VESTIGE_TRY(e.data, readEntryFile(in.baseDir, file, i));
+    if (!row.contains("name_field")) {
+        VESTIGE_TRY(e.name, stringField(row, "name", i));
+        return {};
+    }
+    auto raw = fromHex(row["name_field"].is_string() ? row["name_field"].get<std::string>() : "", nameSize, "name_field");
+    if (!raw) return std::move(raw).error().record(i);
+    FixedString f;
+    f.raw = std::move(*raw);
+    f.terminated = std::find(f.raw.begin(), f.raw.end(), 0) != f.raw.end();
+    e.nameField = std::move(f);
+    return {};
+}
+
+Result<Bytes> packNres(const PackInput& in, std::size_t& count) {
+    std::vector<iron3d::nres::NewEntry> entries;
+    auto fold = iron3d::nres::SortFold::Lower;
+    if (in.manifest.is_null()) {
+        for (const auto& f : in.files) {
+            VESTIGE_TRY(auto data, readFile(in.baseDir / f));
+            entries.push_back({0, 0, 0, 0, f, std::nullopt, std::move(data)});
+        }
+    } else {
+        if (in.manifest.value("sort_fold", std::string("lower")) == "upper") fold = iron3d::nres::SortFold::Upper;
+        const auto& rows = in.manifest["entries"];
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            iron3d::nres::NewEntry e;
+            VESTIGE_CHECK(readRow(in, rows[i], i, iron3d::nres::kNameSize, e));
+            for (auto [key, dst] : {std::pair{"type", &e.type}, {"attr1", &e.attr1}, {"attr2", &e.attr2}, {"attr3", &e.attr3}}) {
+                VESTIGE_TRY(*dst, u32Field(rows[i], key, i));
+            }
+            entries.push_back(std::move(e));
+        }
+    }
+    count = entries.size();
+    return iron3d::nres::writeCanonical(entries, fold);
+}
+
+Result<Bytes> packRsli(const PackInput& in, iron3d::rsli::Method defaultMethod, std::size_t& count) {
+    std::vector<iron3d::rsli::NewEntry> entries;
+    iron3d::rsli::WriteOptions options;
+    if (in.manifest.is_null()) {
+        for (const auto& f : in.files) {
+            iron3d::rsli::NewEntry e;
+            VESTIGE_TRY(e.data, readFile(in.baseDir / f));
+            e.name = asciiUpper(f);  // the original lookup upper-cases queries
+            e.flags = static_cast<std::uint16_t>(defaultMethod);
+            entries.push_back(std::move(e));
+        }
+    } else {
+        if (in.manifest.contains("header")) {
+            const auto& h = in.manifest["header"];
+            VESTIGE_TRY(options.header, fromHex(h.is_string() ? h.get<std::string>() : "", iron3d::rsli::kHeaderSize, "header"));
+        }
+        const auto& rows = in.manifest["entries"];
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const auto& row = rows[i];
+            iron3d::rsli::NewEntry e;
+            VESTIGE_CHECK(readRow(in, row, i, iron3d::rsli::kNameSize, e));
+            e.flags = static_cast<std::uint16_t>(defaultMethod);
+            if (row.contains("flags")) {
+                auto flags = u32Field(row, "flags", i);
+                if (!flags || *flags > 0xFFFF)
+                    return Error("pack.bad_manifest", "flags must be a 16-bit number").field("flags").record(i);
+                e.flags = static_cast<std::uint16_t>(*flags);
+            } else if (row.contains("method")) {
+                auto m = iron3d::rsli::parseMethod(row.value("method", std::string()));
+                if (!m) return Error("pack.bad_manifest", "unknown method").field("method").record(i);
+                e.flags = static_cast<std::uint16_t>(*m);
+            }
+            if (row.contains("service")) {
+                VESTIGE_TRY(auto sv, fromHex(row["service"].is_string() ? row["service"].get<std::string>() : "", 4, "service"));
+                std::copy(sv.begin(), sv.end(), e.service.begin());
+            }
+            entries.push_back(std::move(e));
+        }
+    }
+    count = entries.size();
+    return iron3d::rsli::write(entries, options);
+}
+
 void addPack(CLI::App& cli, AppContext& ctx) {
     auto* cmd = cli.add_subcommand("pack", "Build an NRes or RsLi archive from an extract manifest or a directory");
     auto* json = addJsonFlag(cmd);
@@ -342,117 +428,8 @@ void addPack(CLI::App& cli, AppContext& ctx) {
                 Error e("pack.format_mismatch", "the manifest was written for another format");
                 return reportError(ctx, e.expected(format).actual(in->manifest.value("format", std::string("?"))));
             }
-            Result<Bytes> bytes = Bytes{};
             std::size_t count = 0;
-            if (format == "nres") {
-                std::vector<iron3d::nres::NewEntry> entries;
-                auto fold = iron3d::nres::SortFold::Lower;
-                if (!in->manifest.is_null()) {
-                    if (in->manifest.value("sort_fold", std::string("lower")) == "upper") fold = iron3d::nres::SortFold::Upper;
-                    const auto& rows = in->manifest["entries"];
-                    for (std::size_t i = 0; i < rows.size(); ++i) {
-                        const auto& row = rows[i];
-                        iron3d::nres::NewEntry e;
-                        auto file = stringField(row, "file", i);
-                        if (!file) return reportError(ctx, file.error());
-                        auto data = readEntryFile(in->baseDir, *file, i);
-                        if (!data) return reportError(ctx, data.error());
-                        e.data = std::move(*data);
-                        for (auto [key, dst] : {std::pair{"type", &e.type}, {"attr1", &e.attr1}, {"attr2", &e.attr2},
-                                                {"attr3", &e.attr3}}) {
-                            auto v = u32Field(row, key, i);
-                            if (!v) return reportError(ctx, v.error());
-                            *dst = *v;
-                        }
-                        if (row.contains("name_field")) {
-                            auto raw = fromHex(row["name_field"].is_string() ? row["name_field"].get<std::string>() : "",
-                                               iron3d::nres::kNameSize, "name_field");
-                            if (!raw) return reportError(ctx, std::move(raw).error().record(i));
-                            FixedString f;
-                            f.raw = std::move(*raw);
-                            f.terminated = std::find(f.raw.begin(), f.raw.end(), 0) != f.raw.end();
-                            e.nameField = std::move(f);
-                        } else {
-                            auto name = stringField(row, "name", i);
-                            if (!name) return reportError(ctx, name.error());
-                            e.name = *name;
-                        }
-                        entries.push_back(std::move(e));
-                    }
-                } else {
-                    for (const auto& f : in->files) {
-                        auto data = readFile(in->baseDir / f);
-                        if (!data) return reportError(ctx, data.error());
-                        entries.push_back({0, 0, 0, 0, f, std::nullopt, std::move(*data)});
-                    }
-                }
-                count = entries.size();
-                bytes = iron3d::nres::writeCanonical(entries, fold);
-            } else {
-                std::vector<iron3d::rsli::NewEntry> entries;
-                iron3d::rsli::WriteOptions options;
-                if (!in->manifest.is_null()) {
-                    if (in->manifest.contains("header")) {
-                        auto h = fromHex(in->manifest["header"].is_string() ? in->manifest["header"].get<std::string>() : "",
-                                         iron3d::rsli::kHeaderSize, "header");
-                        if (!h) return reportError(ctx, h.error());
-                        options.header = std::move(*h);
-                    }
-                    const auto& rows = in->manifest["entries"];
-                    for (std::size_t i = 0; i < rows.size(); ++i) {
-                        const auto& row = rows[i];
-                        iron3d::rsli::NewEntry e;
-                        auto file = stringField(row, "file", i);
-                        if (!file) return reportError(ctx, file.error());
-                        auto data = readEntryFile(in->baseDir, *file, i);
-                        if (!data) return reportError(ctx, data.error());
-                        e.data = std::move(*data);
-                        if (row.contains("flags")) {
-                            auto flags = u32Field(row, "flags", i);
-                            if (!flags || *flags > 0xFFFF)
-                                return reportError(ctx, Error("pack.bad_manifest", "flags must be a 16-bit number").field("flags").record(i));
-                            e.flags = static_cast<std::uint16_t>(*flags);
-                        } else if (row.contains("method")) {
-                            auto m = iron3d::rsli::parseMethod(row.value("method", std::string()));
-                            if (!m) return reportError(ctx, Error("pack.bad_manifest", "unknown method").field("method").record(i));
-                            e.flags = static_cast<std::uint16_t>(*m);
-                        } else {
-                            e.flags = static_cast<std::uint16_t>(*defaultMethod);
-                        }
-                        if (row.contains("service")) {
-                            auto s = fromHex(row["service"].is_string() ? row["service"].get<std::string>() : "", 4, "service");
-                            if (!s) return reportError(ctx, std::move(s).error().record(i));
-                            std::copy(s->begin(), s->end(), e.service.begin());
-                        }
-                        if (row.contains("name_field")) {
-                            auto raw = fromHex(row["name_field"].is_string() ? row["name_field"].get<std::string>() : "",
-                                               iron3d::rsli::kNameSize, "name_field");
-                            if (!raw) return reportError(ctx, std::move(raw).error().record(i));
-                            FixedString f;
-                            f.raw = std::move(*raw);
-                            f.terminated = std::find(f.raw.begin(), f.raw.end(), 0) != f.raw.end();
-                            e.nameField = std::move(f);
-                        } else {
-                            auto name = stringField(row, "name", i);
-                            if (!name) return reportError(ctx, name.error());
-                            e.name = *name;
-                        }
-                        entries.push_back(std::move(e));
-                    }
-                } else {
-                    for (const auto& f : in->files) {
-                        auto data = readFile(in->baseDir / f);
-                        if (!data) return reportError(ctx, data.error());
-                        iron3d::rsli::NewEntry e;
-                        e.name = asciiUpper(f);  // the original lookup upper-cases queries
-                        e.flags = static_cast<std::uint16_t>(*defaultMethod);
-                        e.data = std::move(*data);
-                        entries.push_back(std::move(e));
-                    }
-                }
-                count = entries.size();
-                bytes = iron3d::rsli::write(entries, options);
-            }
+            auto bytes = format == "nres" ? packNres(*in, count) : packRsli(*in, *defaultMethod, count);
             if (!bytes) return reportError(ctx, std::move(bytes).error().file(input));
             if (auto st = writeFileAtomic(out, *bytes); !st) return reportError(ctx, st.error());
             if (ctx.json) {
