@@ -132,13 +132,19 @@ int eEq(lua_State* L) {
     return 1;
 }
 
+// Every operand becomes a string before lua_concat: LuaJIT 2.1.0-beta3's lua_concat crashes when it has to call
+// a __concat metamethod (an ffi Angle, a table with __concat), found by fuzz_glua_natives.
 int eConcat(lua_State* L) {
     for (int i = 1; i <= 2; ++i) {
-        if (lua_type(L, i) == LUA_TUSERDATA) {
-            lua_pushcfunction(L, eToString);
+        const int t = lua_type(L, i);
+        if (t == LUA_TUSERDATA || t == 10 /* cdata */) {
+            lua_getglobal(L, "tostring");
             lua_pushvalue(L, i);
             lua_call(L, 1, 1);
+            if (!lua_isstring(L, -1)) return luaL_error(L, "'tostring' must return a string to be concatenated");
             lua_replace(L, i);
+        } else if (t != LUA_TSTRING && t != LUA_TNUMBER) {
+            return luaL_error(L, "attempt to concatenate a %s value", luaL_typename(L, i));
         }
     }
     lua_concat(L, 2);

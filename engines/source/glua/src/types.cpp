@@ -172,6 +172,8 @@ int triConcat(lua_State* L) {
             lua_getglobal(L, "tostring");
             lua_pushvalue(L, i);
             lua_call(L, 1, 1);
+            // lua_concat must never meet a metamethod (LuaJIT 2.1.0-beta3 crashes there; see entities.cpp).
+            if (!lua_isstring(L, -1)) return luaL_error(L, "'tostring' must return a string to be concatenated");
             lua_replace(L, i);
         } else if (!lua_isstring(L, i)) {
             return luaL_error(L, "attempt to concatenate a %s value", luaL_typename(L, i));

@@ -127,6 +127,12 @@ TEST_P(GluaModes, EntityFastPaths) {
     EXPECT_EQ(ev(*rt, "local p = newproxy() debug.setmetatable(p, FindMetaTable('Entity')) "
                       "return (pcall(p.GetPos, p)), (pcall(p.SetPos, p, Vector())), IsValid(p)"),
               "false\tfalse\tfalse");
+    // Entity .. x converts both sides first (LuaJIT's lua_concat crashes on metamethods; fuzz_glua_natives).
+    EXPECT_EQ(ev(*rt, "Entity(1) .. Angle(1, 2, 3), Vector(1, 2, 3) .. Entity(0)"),
+              "Player [1][Player]1.000000 2.000000 3.000000\t1.000000 2.000000 3.000000Entity [0][worldspawn]");
+    EXPECT_EQ(ev(*rt, "select(2, pcall(function() return Entity(1) .. setmetatable({}, {__concat = function() "
+                      "return 'x' end}) end))"),
+              "eval:1: attempt to concatenate a table value");
     EXPECT_EQ(ev(*rt, "Entity(1):EyeAngles(), Entity(1):GetPos() == Vector(0, 0, 0), Entity(1).health"),
               "0.000000 0.000000 0.000000\ttrue\tnil");
 }
