@@ -78,6 +78,8 @@ constexpr SettingName kSettingNames[] = {
     {"duck_speed", &MoveSettings::duckTime},
     {"unduck_speed", &MoveSettings::unduckTime},
     {"air_time", &MoveSettings::airTime},
+    {"ladder_speed", &MoveSettings::ladderSpeed},
+    {"ladder_jump_speed", &MoveSettings::ladderJumpSpeed},
     {"tick_rate", &MoveSettings::tickRate},
 };
 }  // namespace
@@ -189,7 +191,7 @@ struct PlayerMovement::Ctx {
             setGround(nullptr);
             return;
         }
-        if (s.velocity.z > kNonJumpVelocity) {
+        if (s.velocity.z > kNonJumpVelocity || (s.moveType == MoveType::Ladder && s.velocity.z > 0.0f)) {
             setGround(nullptr);
             return;
         }
@@ -678,6 +680,66 @@ struct PlayerMovement::Ctx {
         }
     }
 
+    // ---- ladders (spec §3.4) ----
+    // Attaches when a short hull trace toward the wish direction (or, once on, toward the ladder) hits a surface
+    // whose contents have CONTENTS_LADDER. The trace uses the player's own mask, so a ladder brush must also
+    // block (SDK ladders are LADDER|TRANSLUCENT|GRATE). Returns true while the player is on a ladder.
+    bool ladderMove() {
+        if (s.moveType == MoveType::Noclip) return false;
+        Vec3 forward, right;
+        angleVectors(in.viewAngles, &forward, &right, nullptr);
+        Vec3 end;
+        if (s.moveType == MoveType::Ladder) {
+            end = s.origin - s.ladderNormal * 2.0f;
+        } else {
+            const Vec3 wish = forward * in.forwardMove + right * in.sideMove;
+            if (in.forwardMove == 0.0f && in.sideMove == 0.0f) return false;
+            end = s.origin + normalize(wish) * 2.0f;
+        }
+        const TraceResult tr = trace(s.origin, end);
+        if (tr.fraction >= 1.0f || (tr.contents & contents::kLadder) == 0) {
+            if (s.moveType == MoveType::Ladder) s.moveType = MoveType::Walk;
+            return false;
+        }
+        s.moveType = MoveType::Ladder;
+        s.ladderNormal = tr.plane.normal;
+        if (jumpHeld()) {
+            // Jump off: away from the ladder, back to walking.
+            s.moveType = MoveType::Walk;
+            s.velocity = tr.plane.normal * cv.ladderJumpSpeed;
+            s.oldButtons |= buttons::kJump;
+            return false;
+        }
+        // The buttons, not the analog input, give the climb speeds.
+        const float climb = std::min(cv.ladderSpeed, maxSpeed);
+        float fwd = 0.0f, side = 0.0f;
+        if (in.buttons & buttons::kBack) fwd -= climb;
+        if (in.buttons & buttons::kForward) fwd += climb;
+        if (in.buttons & buttons::kMoveLeft) side -= climb;
+        if (in.buttons & buttons::kMoveRight) side += climb;
+        const Vec3 vel = forward * fwd + right * side;
+        if (fwd == 0.0f && side == 0.0f) {
+            s.velocity = {};
+            return true;
+        }
+        // Keep the part along the ladder's face; the part into (or out of) the face becomes climbing up (down).
+        const Vec3 n = tr.plane.normal;
+        const float into = dot(vel, n);
+        const Vec3 along = vel - n * into;
+        const Vec3 across = normalize(cross(Vec3{0, 0, 1}, n));
+        const Vec3 upFace = cross(n, across);  // up within the ladder's plane
+        s.velocity = along - upFace * into;
+        // On the floor and pressing away from the ladder: step off it.
+        if (s.onGround && into > 0.0f) s.velocity += n * climb;
+        return true;
+    }
+
+    void fullLadderMove() {
+        checkWater();
+        if (!jumpHeld()) s.oldButtons &= ~buttons::kJump;
+        tryPlayerMove();
+    }
+
     // ---- stuck ----
     void checkStuck() {
         const TraceResult tr = trace(s.origin, s.origin);
@@ -798,7 +860,8 @@ struct PlayerMovement::Ctx {
         sanitize(s.velocity);
         sanitize(s.origin);
         sanitize(s.baseVelocity);
-        s.moveType = (in.buttons & buttons::kNoclip) ? MoveType::Noclip : MoveType::Walk;
+        if (in.buttons & buttons::kNoclip) s.moveType = MoveType::Noclip;
+        else if (s.moveType == MoveType::Noclip) s.moveType = MoveType::Walk;
         if (s.moveType == MoveType::Noclip) {
             s.onGround = false;
             fullNoclipMove();
@@ -807,7 +870,12 @@ struct PlayerMovement::Ctx {
             categorizePosition();
             if (!s.onGround) s.fallVelocity = -s.velocity.z;
             duck();
-            fullWalkMove();
+            if (ladderMove()) {
+                fullLadderMove();
+                categorizePosition();
+            } else {
+                fullWalkMove();
+            }
             if (s.onGround) s.fallVelocity = 0.0f;
         }
         breathe();

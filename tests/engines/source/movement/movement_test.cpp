@@ -514,3 +514,95 @@ TEST(Movement, BrushEntityCollidesWhereDrawn) {
 
 }  // namespace
 }  // namespace vestige::source::movement
+
+namespace vestige::source::movement {
+namespace {
+
+// A ladder brush (LADDER | TRANSLUCENT | GRATE, gm_construct's 0x30000008) on the face of a 128-unit platform.
+CollisionWorld ladderWorld() {
+    return flatWorld([](WorldBuilder& b) {
+        b.addBox({72, -256, 0}, {512, 256, 128});  // platform behind the ladder
+        b.addBox({64, -32, 0}, {72, 32, 128}, contents::kLadder | contents::kTranslucent | contents::kGrate);
+        b.addBox({64, 128, 0}, {72, 192, 128});  // a plain wall beside it: not climbable
+    });
+}
+
+TEST(Ladder, ClimbHoldDescendAndStepOff) {
+    const CollisionWorld w = ladderWorld();
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 0, 1});
+    // Walk into the ladder: it catches the player, then forward climbs at 200 u/s with no gravity.
+    int t = 0;
+    while (s.moveType != MoveType::Ladder && t < 100) {
+        pm.tick(s, walk(0));
+        ++t;
+    }
+    ASSERT_EQ(s.moveType, MoveType::Ladder);
+    EXPECT_EQ(s.ladderNormal, (Vec3{-1, 0, 0}));
+    const float z0 = s.origin.z;
+    for (int i = 0; i < 10; ++i) pm.tick(s, walk(0));
+    EXPECT_EQ(s.velocity, (Vec3{0, 0, 200}));
+    EXPECT_NEAR(s.origin.z - z0, 10 * 200 * kDt, 1e-3f);
+    EXPECT_FALSE(s.onGround);
+    // Let go: hangs there (no gravity on a ladder).
+    const float hang = s.origin.z;
+    for (int i = 0; i < 60; ++i) pm.tick(s, {});
+    EXPECT_EQ(s.moveType, MoveType::Ladder);
+    EXPECT_EQ(s.origin.z, hang);
+    // Back climbs down at 200 u/s to the floor, then pressing away from the ladder steps off it.
+    MoveInput back;
+    back.forwardMove = -kWish;
+    back.buttons = buttons::kBack;
+    pm.tick(s, back);
+    EXPECT_EQ(s.velocity, (Vec3{0, 0, -200}));
+    for (int i = 0; i < 60; ++i) pm.tick(s, back);
+    EXPECT_EQ(s.moveType, MoveType::Walk);
+    EXPECT_TRUE(s.onGround);
+    EXPECT_LT(s.origin.x, 64.0f - 16.0f - 1.0f);
+}
+
+TEST(Ladder, JumpOffAndClimbOntoThePlatform) {
+    const CollisionWorld w = ladderWorld();
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 0, 1});
+    for (int i = 0; i < 40; ++i) pm.tick(s, walk(0));
+    ASSERT_EQ(s.moveType, MoveType::Ladder);
+    // Jump: 270 u/s along the ladder's normal, walking again.
+    PlayerState j = s;
+    MoveInput jump;
+    jump.buttons = buttons::kJump;
+    pm.tick(j, jump);
+    EXPECT_EQ(j.moveType, MoveType::Walk);
+    EXPECT_NEAR(j.velocity.x, -270.0f, 1e-3f);
+    // Keep climbing: over the top the ladder lets go and the player walks onto the platform.
+    // It lets go once the feet pass the ladder's top (z 128) still moving up at 200 u/s, rises ~33 units,
+    // drifts over at the 30 u/s air cap and lands.
+    int ticks = 0;
+    while (!(s.onGround && s.origin.x > 64) && ticks < 200) {
+        pm.tick(s, walk(0));
+        ++ticks;
+    }
+    EXPECT_EQ(ticks, 65);  // 20 climbing, 45 in the air
+    EXPECT_EQ(s.moveType, MoveType::Walk);
+    EXPECT_TRUE(s.onGround);
+    EXPECT_NEAR(s.origin.z, 128.0f + collision::kDistEpsilon, 1e-3f);
+}
+
+TEST(Ladder, PlainWallAndNonBlockingLadderAreNotClimbed) {
+    const CollisionWorld w = ladderWorld();
+    PlayerMovement pm(w);
+    PlayerState s = settle(pm, {0, 160, 1});
+    for (int i = 0; i < 100; ++i) pm.tick(s, walk(0));
+    EXPECT_EQ(s.moveType, MoveType::Walk);
+    EXPECT_LT(s.origin.z, 2.0f);
+    // CONTENTS_LADDER alone is not in MASK_PLAYERSOLID: the trace never hits it, the player walks through.
+    const CollisionWorld w2 = flatWorld([](WorldBuilder& b) { b.addBox({64, -32, 0}, {72, 32, 128}, contents::kLadder); });
+    PlayerMovement pm2(w2);
+    PlayerState t = settle(pm2, {0, 0, 1});
+    for (int i = 0; i < 60; ++i) pm2.tick(t, walk(0));
+    EXPECT_EQ(t.moveType, MoveType::Walk);
+    EXPECT_GT(t.origin.x, 100.0f);
+}
+
+}  // namespace
+}  // namespace vestige::source::movement

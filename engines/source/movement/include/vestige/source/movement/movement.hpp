@@ -51,6 +51,8 @@ struct MoveSettings {
     float duckTime = 0.3f;          // DuckSpeed, seconds to duck on the ground (player_default)
     float unduckTime = 0.3f;        // UnDuckSpeed
     float airTime = 12;             // seconds of breath under water (HL2)
+    float ladderSpeed = 200;        // MAX_CLIMB_SPEED (capped by maxSpeed)
+    float ladderJumpSpeed = 270;    // jumping off a ladder: this speed along the ladder's normal
     float tickRate = 66.666666666666667f;  // ticks per second
     float viewHeight = 64;          // eye height standing
     float duckViewHeight = 28;      // eye height ducked
@@ -70,7 +72,7 @@ struct MoveSettings {
     [[nodiscard]] static std::vector<std::string_view> names();
 };
 
-enum class MoveType : std::uint8_t { Walk, Noclip };
+enum class MoveType : std::uint8_t { Walk, Noclip, Ladder };
 enum WaterLevel : std::uint8_t { kNotInWater = 0, kFeet = 1, kWaist = 2, kEyes = 3 };
 
 struct MoveInput {
@@ -104,6 +106,7 @@ struct PlayerState {
     bool drowning = false;
     float drownDamage = 0;    // 10 per second spent without air
     float stepHeight = 0;     // accumulated step-up (view smoothing)
+    Vec3 ladderNormal;        // the ladder surface's normal while moveType is Ladder
     std::uint64_t tick = 0;
     // What stopped the horizontal move this tick (a non-walkable plane), if anything.
     std::optional<Plane> blockingPlane;
