@@ -129,7 +129,7 @@ Result<RawAddon> parseRaw(ByteView data, Profile profile, const Limits& limits) 
         // Sizes are checked against the bytes that can still follow before anything relies on them.
         std::uint64_t next = 0;
         if (f.size < 0 || !checkedAdd(total, static_cast<std::uint64_t>(f.size), next) || next > data.size())
-            return Error("gma.bad_size", "file size is negative or larger than the addon").entry(f.path).field("size")
+            return Error("gma.bad_size", "file size is negative or larger than the addon").field("size").entry(f.path)
                 .at(sizeAt).expected(fmt::format("0..{}", data.size())).actual(std::to_string(f.size));
         total = next;
         a.files.push_back(std::move(f));
@@ -161,7 +161,7 @@ Result<Bytes> writeRaw(const RawAddon& a) {
     std::uint64_t total = 0;
     for (const auto& f : a.files) {
         if (f.size < 0 || !checkedAdd(total, static_cast<std::uint64_t>(f.size), total))
-            return Error("gma.bad_size", "negative file size").entry(f.path).field("size");
+            return Error("gma.bad_size", "negative file size").field("size").entry(f.path);
     }
     if (total != a.data.size())
         return Error("gma.bad_size", "file sizes do not add up to the data").field("file_data")
@@ -218,14 +218,14 @@ Result<Addon> Addon::read(Bytes data, Profile profile, const Limits& limits) {
         a.mStart.push_back(start);
         start += static_cast<std::uint64_t>(f.size);
         if (f.number != i + 1)
-            problem(Error("gma.bad_number", "file numbers are not 1, 2, 3, ...").entry(f.path).field("file_number")
+            problem(Error("gma.bad_number", "file numbers are not 1, 2, 3, ...").field("file_number").entry(f.path)
                         .at(f.recordOffset).expected(std::to_string(i + 1)).actual(std::to_string(f.number)));
         if (f.path.empty())
             problem(Error("gma.bad_path", "empty file path").record(i).field("path").at(f.recordOffset + 4));
         auto [it, inserted] = a.mIndex.emplace(fold(f.path), i);
         if (!inserted)
-            problem(Error("gma.duplicate_entry", "two files have the same path (lookups use the first)").entry(f.path)
-                        .field("path").at(f.recordOffset + 4).actual(fmt::format("same as file {}", it->second + 1)));
+            problem(Error("gma.duplicate_entry", "two files have the same path (lookups use the first)").field("path")
+                        .entry(f.path).at(f.recordOffset + 4).actual(fmt::format("same as file {}", it->second + 1)));
     }
     a.mComputedCrc = crc32(ByteView(data).first(a.mRaw.trailerOffset));
     if (a.mRaw.trailer && *a.mRaw.trailer != 0 && *a.mRaw.trailer != a.mComputedCrc)
@@ -254,7 +254,7 @@ Result<Bytes> Addon::load(std::size_t index, bool verifyCrc) const {
     if (verifyCrc) {
         const std::uint32_t crc = crc32(p);
         if (crc != f.crc32)
-            return Error("gma.crc_mismatch", "file content does not match its CRC32").entry(f.path).field("crc32")
+            return Error("gma.crc_mismatch", "file content does not match its CRC32").field("crc32").entry(f.path)
                 .at(f.recordOffset + 4 + f.path.size() + 1 + 8).expected(hex(f.crc32)).actual(hex(crc));
     }
     return Bytes(p.begin(), p.end());

@@ -87,7 +87,7 @@ Result<RawDirectory> parseRaw(ByteView data, Profile profile, const Limits& limi
                 VESTIGE_TRY(e.terminator, tree.u16("terminator"));
                 if (e.terminator != kTerminator)
                     return Error("vpk.bad_terminator", "entry record does not end with 0xFFFF")
-                        .entry(fullName(xg.ext, pg.path, e.name)).field("terminator")
+                        .field("terminator").entry(fullName(xg.ext, pg.path, e.name))
                         .at(e.recordOffset + kTerminatorAt).expected("0xFFFF").actual(hex(e.terminator));
                 VESTIGE_TRY(auto pre, tree.bytes(preload, "preload"));
                 e.preload.assign(pre.begin(), pre.end());
@@ -166,13 +166,13 @@ Result<Archive> Archive::read(Bytes data, Profile profile, const Limits& limits)
                 if (e.archiveIndex == kEmbedded &&
                     std::uint64_t(e.offset) + e.length > d.fileData.size())
                     problem(Error("vpk.entry_range", "embedded entry data runs past the data section")
-                                .entry(out.path).field("offset").at(e.recordOffset + kOffsetAt)
+                                .field("offset").entry(out.path).at(e.recordOffset + kOffsetAt)
                                 .expected(fmt::format("offset + length <= {}", d.fileData.size()))
                                 .actual(fmt::format("{} + {}", e.offset, e.length)));
                 auto [it, inserted] = a.mIndex.emplace(fold(out.path), a.mEntries.size());
                 if (!inserted)
                     problem(Error("vpk.duplicate_entry", "two entries have the same path (lookups use the first)")
-                                .entry(out.path).field("name").at(e.recordOffset).expected("unique paths")
+                                .field("name").entry(out.path).at(e.recordOffset).expected("unique paths")
                                 .actual(fmt::format("same as entry {}", it->second)));
                 a.mEntries.push_back(std::move(out));
             }
@@ -253,7 +253,7 @@ Result<Bytes> Archive::load(std::size_t index, const ChunkSource* chunks, bool v
     if (e.archiveIndex == kEmbedded) {
         if (std::uint64_t(e.offset) + e.length > mRaw->fileData.size())
             return Error("vpk.entry_range", "embedded entry data runs past the data section")
-                .entry(entry.path).field("offset").at(e.recordOffset + kOffsetAt)
+                .field("offset").entry(entry.path).at(e.recordOffset + kOffsetAt)
                 .expected(fmt::format("offset + length <= {}", mRaw->fileData.size()))
                 .actual(fmt::format("{} + {}", e.offset, e.length));
         out.reserve(e.preload.size() + e.length);
@@ -267,12 +267,12 @@ Result<Bytes> Archive::load(std::size_t index, const ChunkSource* chunks, bool v
             return Error("vpk.no_chunks", fmt::format("the entry's data is in chunk file {:03}, and no chunk files are "
                                                       "available (open the *_dir.vpk from the host directory)",
                                                       e.archiveIndex))
-                .entry(entry.path).field("archive_index").at(e.recordOffset + kArchiveAt);
+                .field("archive_index").entry(entry.path).at(e.recordOffset + kArchiveAt);
         auto data = chunks->read(e.archiveIndex, e.offset, e.length);
         if (!data) {
             Error err = std::move(data).error();
             const bool range = err.code() == "vpk.chunk_range";
-            return err.entry(entry.path).field(range ? "offset" : "archive_index")
+            return err.field(range ? "offset" : "archive_index").entry(entry.path)
                 .at(e.recordOffset + (range ? kOffsetAt : kArchiveAt));
         }
         out.reserve(e.preload.size() + e.length);
@@ -283,7 +283,7 @@ Result<Bytes> Archive::load(std::size_t index, const ChunkSource* chunks, bool v
         const std::uint32_t crc = crc32(out);
         if (crc != e.crc32)
             return Error("vpk.crc_mismatch", "entry content does not match its CRC32")
-                .entry(entry.path).field("crc32").at(e.recordOffset + kCrcAt).expected(hex(e.crc32)).actual(hex(crc));
+                .field("crc32").entry(entry.path).at(e.recordOffset + kCrcAt).expected(hex(e.crc32)).actual(hex(crc));
     }
     return out;
 }

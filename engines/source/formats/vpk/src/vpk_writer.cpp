@@ -55,8 +55,8 @@ Result<Bytes> writeTree(const RawDirectory& d) {
             for (const auto& e : pg.entries) {
                 VESTIGE_CHECK(checkString(e.name, "name"));
                 if (e.preload.size() > 0xFFFF)
-                    return Error("vpk.preload_too_large", "preload data is limited to 65535 bytes").entry(e.name)
-                        .field("preload_bytes").actual(std::to_string(e.preload.size()));
+                    return Error("vpk.preload_too_large", "preload data is limited to 65535 bytes").field("preload_bytes")
+                        .entry(e.name).actual(std::to_string(e.preload.size()));
                 cstr(w, e.name);
                 w.u32(e.crc32);
                 w.u16(static_cast<std::uint16_t>(e.preload.size()));
@@ -196,7 +196,7 @@ Result<Written> write(std::span<const NewFile> files, const WriteOptions& option
         const auto& f = files[i];
         VESTIGE_TRY(auto split, splitName(f.path).record(i));
         if (f.preloadBytes > f.data.size())
-            return Error("vpk.preload_too_large", "preload is longer than the file").entry(f.path).field("preload_bytes")
+            return Error("vpk.preload_too_large", "preload is longer than the file").field("preload_bytes").entry(f.path)
                 .expected(fmt::format("<= {}", f.data.size())).actual(std::to_string(f.preloadBytes));
         items.push_back({std::move(split), &f});
     }
