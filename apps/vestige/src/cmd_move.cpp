@@ -1,6 +1,6 @@
-// `vestige move`: scripted player movement on a Source map, headless, one line per tick.
-// Integration: call addMoveCommand(cli, ctx) from addSourceCommands (cmd_source.cpp) and link
-// vestige_source_movement (which brings vestige_source_collision).
+// `vestige move`: scripted player movement on a Source map, headless, one line per tick (issue 9 item 3):
+//   vestige move [--json] MAP.bsp [--spawn X,Y,Z] [--tick-rate HZ] --input FILE
+// The default spawn is the map's first info_player_start; --json prints PlayerMovement::stateJson per tick.
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -66,7 +66,7 @@ void addMoveCommand(CLI::App& cli, AppContext& ctx) {
                     "Input script, one command per line: TICKS [+button ...] FORWARD SIDE YAW PITCH")
         ->required();
     cmd->footer(
-        "Example: vestige move --json gm_construct.bsp --input walk.txt\n"
+        "Example: vestige move --json vestige-demo/bsp/demo.bsp --input vestige-demo/movement/walk.txt\n"
         "  walk.txt:  120 +forward +jump 250 0 90 0\n"
         "Buttons: +forward +back +moveleft +moveright +jump +duck +speed +walk +use +attack +noclip ('-' for none).\n"
         "--json prints one object per tick: tick, origin, velocity, on_ground, water_level, ducked, blocking_plane.");
