@@ -274,17 +274,23 @@ bool Runtime::protectedCall(int nargs, int nresults) {
     const int fnIndex = lua_gettop(L) - nargs;
     lua_rawgeti(L, LUA_REGISTRYINDEX, mImpl->tracebackRef);
     lua_insert(L, fnIndex);
+    const bool ok = protectedCallAt(fnIndex, nargs, nresults);
+    lua_remove(L, fnIndex);
+    return ok;
+}
+
+// The message handler is already at handlerIndex, below the function; it stays there (the caller pops it).
+// The engine's per-event path uses this directly: lua_insert/lua_remove are memmove calls in LuaJIT.
+bool Runtime::protectedCallAt(int handlerIndex, int nargs, int nresults) {
+    lua_State* L = mL;
     if (mCallDepth == 0) {
         mInstructions = 0;
         mBudgetHit = false;
     }
     ++mCallDepth;
-    const int status = lua_pcall(L, nargs, nresults, fnIndex);
+    const int status = lua_pcall(L, nargs, nresults, handlerIndex);
     --mCallDepth;
-    if (status == 0) {
-        lua_remove(L, fnIndex);
-        return true;
-    }
+    if (status == 0) return true;
     LuaError e;
     if (lua_istable(L, -1)) {
         lua_rawgeti(L, -1, 1);
@@ -299,7 +305,7 @@ bool Runtime::protectedCall(int nargs, int nresults) {
         const char* msg = lua_tostring(L, -1);
         e = parseMessage(msg ? msg : "(error object is not a string)");
     }
-    lua_pop(L, 2);  // error object and handler
+    lua_pop(L, 1);  // the error object
     if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT, 0);
     if (mCallDepth == 0) mBudgetHit = false;
     recordError(std::move(e));
@@ -596,7 +602,10 @@ void Runtime::loadScriptedEntities() {
 void Runtime::pushEventName(std::string_view name) {
     auto& cache = mImpl->eventNames;
     for (const auto& [text, ref] : cache) {
-        if (text == name) {
+        // Sizes first, then bytes in line (a memcmp call per cached name showed up in profiles).
+        bool same = text.size() == name.size();
+        for (std::size_t i = 0; same && i < name.size(); ++i) same = text[i] == name[i];
+        if (same) {
             lua_rawgeti(mL, LUA_REGISTRYINDEX, ref);
             return;
         }
@@ -624,9 +633,12 @@ void Runtime::callHook(std::string_view name) {
         lua_pop(L, 1);
     }
     if (mImpl->engineCallRef != LUA_REFNIL && mImpl->engineCallRef != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, mImpl->tracebackRef);
+        const int handler = lua_gettop(L);
         lua_rawgeti(L, LUA_REGISTRYINDEX, mImpl->engineCallRef);
         pushEventName(name);
-        (void)protectedCall(1, 0);
+        (void)protectedCallAt(handler, 1, 0);
+        lua_settop(L, handler - 1);
         return;
     }
     lua_getglobal(L, "hook");

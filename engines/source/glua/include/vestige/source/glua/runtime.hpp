@@ -161,6 +161,7 @@ private:
     static void countHookFn(lua_State* L, ::lua_Debug* ar);
     void loadScriptedEntities();
     void pushEventName(std::string_view name);
+    bool protectedCallAt(int handlerIndex, int nargs, int nresults);
 
     Options mOptions;
     lua_State* mL = nullptr;
