@@ -65,15 +65,19 @@ std::optional<std::uint64_t> HostChunks::size(std::uint16_t index) const {
 Result<Bytes> HostChunks::read(std::uint16_t index, std::uint64_t offset, std::uint64_t length) const {
     const auto p = chunkPath(index);
     const auto n = size(index);
-    if (!n)
-        return Error("vpk.missing_chunk", fmt::format("chunk file {} not found", chunkFileName(mBase, index)))
-            .file(p.string());
-    if (offset > *n || length > *n - offset) return rangeError(index, offset, length, *n).file(p.string());
+    // The chunk's host path goes into the message, not a "file" context: the error's offset is the record's in
+    // the directory file.
+    if (!n) return Error("vpk.missing_chunk", fmt::format("chunk file {} not found", p.string()));
+    if (offset > *n || length > *n - offset) {
+        Error e = rangeError(index, offset, length, *n);
+        return Error(e.code(), fmt::format("{} ({})", e.message(), p.string()))
+            .expected(*e.expectedText()).actual(*e.actualText());
+    }
     std::ifstream in(p, std::ios::binary);
     Bytes out(static_cast<std::size_t>(length));
     in.seekg(static_cast<std::streamoff>(offset));
     if (length) in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(length));
-    if (!in) return Error("io.read", "cannot read the chunk file").file(p.string());
+    if (!in) return Error("io.read", fmt::format("cannot read the chunk file {}", p.string()));
     return out;
 }
 
