@@ -20,7 +20,7 @@ namespace vestige::iron3d {
 namespace {
 namespace fs = std::filesystem;
 
-struct Run {
+struct RunResult {
     int code = -1;
     std::string out, err;
 };
@@ -52,7 +52,7 @@ protected:
         std::error_code ec;
         fs::remove_all(mDir, ec);
     }
-    Run run(const std::vector<std::string>& args) {
+    RunResult run(const std::vector<std::string>& args) {
         std::string cmd = quote(VESTIGE_BIN);
         for (const auto& a : args) cmd += " " + quote(a);
         cmd += " </dev/null >" + quote((mDir / "o.txt").string()) + " 2>" + quote((mDir / "e.txt").string());
