@@ -15,7 +15,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (t->materials.empty()) std::abort();
     auto out = wear::write(*t);
     if (!out || *out != Bytes(in.begin(), in.end())) std::abort();
-    // Rebuilding from names alone gives a canonical table that must read back with the same names.
+    // Rebuilding from names alone gives a canonical table that must read back with the same names
+    // (make() refuses NUL and CR inside tokens: they are legal to read but not to author).
+    auto authorable = [](const std::string& s) { return s.find('\0') == std::string::npos && s.find('\r') == std::string::npos; };
+    for (const auto& r : t->materials)
+        if (!authorable(r.name) || !authorable(r.legacyId)) return 0;
+    if (t->lightmaps)
+        for (const auto& r : t->lightmaps->rows)
+            if (!authorable(r.name) || !authorable(r.legacyId)) return 0;
     std::vector<wear::NamedRow> rows;
     for (const auto& r : t->materials) rows.push_back({r.legacyId, r.name});
     std::optional<std::vector<wear::NamedRow>> lms;
