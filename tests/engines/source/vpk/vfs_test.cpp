@@ -161,3 +161,24 @@ TEST_F(VpkVfs, CorpusGmaEntry) {
     ASSERT_TRUE(r.ok()) << r.error().render();
     EXPECT_EQ(r->data, text("hi\n"));
 }
+
+TEST_F(VpkVfs, HostChunksOnlyForTheSameBytes) {
+    vpk::WriteOptions opt;
+    opt.singleFile = false;
+    auto w = vpk::write(files(), opt);
+    ASSERT_TRUE(w.ok());
+    const auto path = mDir / "pak02_dir.vpk";
+    ASSERT_TRUE(writeFileAtomic(path, w->directory).ok());
+    EXPECT_NE(vpk::hostChunksFor(path.string(), w->directory), nullptr);
+    // A label that names a host file with other bytes (e.g. a VFS path that happens to exist in the working
+    // directory) never pulls in that file's neighbours.
+    Bytes other = w->directory;
+    other.back() ^= 1;
+    EXPECT_EQ(vpk::hostChunksFor(path.string(), other), nullptr);
+    EXPECT_EQ(vpk::hostChunksFor((mDir / "missing_dir.vpk").string(), w->directory), nullptr);
+    ASSERT_TRUE(writeFileAtomic(mDir / "single.vpk", w->directory).ok());
+    EXPECT_EQ(vpk::hostChunksFor((mDir / "single.vpk").string(), w->directory), nullptr);  // not *_dir.vpk
+    EXPECT_EQ(vpk::chunkBase("PAK01_DIR.VPK"), "PAK01");
+    EXPECT_EQ(vpk::chunkBase("_dir.vpk"), std::nullopt);
+    EXPECT_EQ(vpk::chunkFileName("pak01", 7), "pak01_007.vpk");
+}
