@@ -204,6 +204,31 @@ TEST(VtfResources, InlineChunkAndUnknownResourcesSurvive) {
     EXPECT_EQ(mustWrite(*back), bytes);
 }
 
+TEST(VtfResources, EmptyThumbnailEntryAndDuplicateImage) {
+    BuildSpec spec;
+    spec.versionMinor = 3;
+    spec.width = 2;
+    spec.height = 2;
+    auto v = buildVtf(spec, tagged(2, 2));
+    ASSERT_TRUE(v.ok());
+    // A thumbnail entry whose header says "no thumbnail": its value (0 here) is kept as it was.
+    v->resources.insert(v->resources.begin(), Resource{kTagLowRes, 0, 0, {}});
+    const Bytes bytes = mustWrite(*v);
+    auto back = readVtf(bytes);
+    ASSERT_TRUE(back.ok()) << back.error().render();
+    ASSERT_EQ(back->resources.size(), 2u);
+    EXPECT_EQ(back->resources[0].value, 0u);
+    EXPECT_TRUE(back->lowRes.empty());
+    EXPECT_EQ(mustWrite(*back), bytes);
+    // Two high-res entries are ambiguous and refused.
+    Bytes dup = bytes;
+    dup[80] = 0x30;
+    auto r = readVtf(dup);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code(), "vtf.duplicate_resource");
+    EXPECT_EQ(r.error().offset(), 88u);
+}
+
 TEST(VtfRoundTrip, GapsTrailingBytesAndPaddingKept) {
     BuildSpec spec;
     spec.versionMinor = 3;

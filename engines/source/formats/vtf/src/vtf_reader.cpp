@@ -157,6 +157,11 @@ Result<Vtf> readVtf(ByteView data, const ReadOptions& options) {
             }
             VESTIGE_TRY(res.flags, r.u8("resource.flags"));
             VESTIGE_TRY(res.value, r.u32("resource.data"));
+            // One image per kind: a second thumbnail or high-res entry would be ambiguous.
+            if (res.isImage() && !res.inlineValue() && v.findResource(res.tag))
+                return fieldError("vtf.duplicate_resource", "image resource listed twice", "resource.tag", 80 + i * 8)
+                    .record(i)
+                    .actual(res.tagText());
             v.resources.push_back(std::move(res));
         }
     }

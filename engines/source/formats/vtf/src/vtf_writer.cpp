@@ -97,6 +97,8 @@ Result<Bytes> writeVtf(const Vtf& v) {
                 put32(p.data, 0, static_cast<std::uint32_t>(res.data.size()));
                 p.data.insert(p.data.end(), res.data.begin(), res.data.end());
             }
+            // An empty region (a thumbnail entry with no thumbnail) keeps whatever value it had.
+            if (p.data.empty()) continue;
             if (res.value == 0 || res.value < headerEnd) keepOffsets = false;
             placed.push_back(std::move(p));
         }
@@ -120,7 +122,9 @@ Result<Bytes> writeVtf(const Vtf& v) {
             const auto& res = v.resources[i];
             std::memcpy(header.data() + 80 + 8 * i, res.tag.data(), 3);
             put8(header, 80 + 8 * i + 3, res.flags);
-            if (res.inlineValue()) put32(header, 80 + 8 * i + 4, res.value);
+            const bool emptyImage = !res.inlineValue() && ((res.tag == kTagLowRes && v.lowRes.empty()) ||
+                                                           (res.tag == kTagHighRes && v.highRes.empty()));
+            if (res.inlineValue() || emptyImage) put32(header, 80 + 8 * i + 4, res.value);
         }
     }
 
