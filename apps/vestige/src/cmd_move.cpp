@@ -48,7 +48,11 @@ std::string textLine(const source::movement::PlayerState& s) {
     }
     return fmt::format("{:>6}  pos {:9.2f} {:9.2f} {:9.2f}  vel {:8.2f} {:8.2f} {:8.2f}  {}  water {}  {}  block {}",
                        s.tick, s.origin.x, s.origin.y, s.origin.z, s.velocity.x, s.velocity.y, s.velocity.z,
-                       s.onGround ? "ground" : "air   ", static_cast<int>(s.waterLevel),
+                       s.moveType == source::movement::MoveType::Ladder ? "ladder"
+                       : s.moveType == source::movement::MoveType::Noclip ? "noclip"
+                       : s.onGround                                      ? "ground"
+                                                                         : "air   ",
+                       static_cast<int>(s.waterLevel),
                        s.ducked ? "ducked " : "standing", plane);
 }
 
