@@ -84,7 +84,7 @@ void addMoveCommand(CLI::App& cli, AppContext& ctx) {
             if (haveSpawn && !parseSpawn(spawnText, spawn)) return moveUsage("--spawn expects X,Y,Z (three numbers)");
 
             auto scriptBytes = readFile(inputPath);
-            if (!scriptBytes) return reportError(ctx, std::move(scriptBytes).error().file(inputPath));
+            if (!scriptBytes) return reportError(ctx, scriptBytes.error());  // readFile names the file
             const std::string_view scriptText(reinterpret_cast<const char*>(scriptBytes->data()), scriptBytes->size());
             auto script = movement::parseInputScript(scriptText);
             if (!script) return reportError(ctx, std::move(script).error().file(inputPath));
