@@ -159,5 +159,25 @@ TEST_F(TexmCli, InfoOnMaterialAndWearEntries) {
     EXPECT_EQ(wj["lightmaps"][0]["name"], "LM_TANK");
 }
 
+// The demo stage is deterministic: two runs write the same files, byte for byte.
+TEST_F(TexmCli, DemoStageIsDeterministic) {
+    if (mSkip) GTEST_SKIP() << "vestige does not register texm yet";
+    const auto a = run({"demo", "--out", (mDir / "a").string(), "--stage", "iron3d_textures"});
+    if (a.code == 2) GTEST_SKIP() << "no iron3d_textures stage in this build";
+    ASSERT_EQ(a.code, 0) << a.out << a.err;
+    if (a.out.find("not linked") != std::string::npos) GTEST_SKIP() << "stage not linked";
+    ASSERT_EQ(run({"demo", "--out", (mDir / "b").string(), "--stage", "iron3d_textures"}).code, 0);
+    std::size_t files = 0;
+    for (const auto& e : fs::directory_iterator(mDir / "a" / "iron3d_textures")) {
+        ++files;
+        EXPECT_EQ(slurp(e.path()), slurp(mDir / "b" / "iron3d_textures" / e.path().filename())) << e.path().filename();
+    }
+    EXPECT_EQ(files, 13u);
+    EXPECT_NE(a.out.find("4 rows (3 exact, 1 DEFAULT), 6 phases (1 untextured), 1 of 2 lightmaps resolved"), std::string::npos) << a.out;
+    auto png = image::readPng(mDir / "a" / "iron3d_textures" / "hull_camo_mip2.png");
+    ASSERT_TRUE(png.ok());
+    EXPECT_EQ(png->width(), 16u);
+}
+
 }  // namespace
 }  // namespace vestige::iron3d

@@ -35,11 +35,10 @@ std::vector<Line> splitLines(std::string_view text, std::uint64_t base) {
     return lines;
 }
 
-Error lineError(std::string code, std::string message, const Line& line, std::string_view field, std::size_t lineIndex,
-                std::uint64_t offset) {
+// Errors carry the field, the 1-based line number and the absolute offset.
+Error lineError(std::string code, std::string message, std::string_view field, std::size_t lineIndex, std::uint64_t offset) {
     Error e("wear." + std::move(code), std::move(message));
     e.at(offset).field(std::string(field)).in("line", std::to_string(lineIndex + 1));
-    (void)line;
     return e;
 }
 
@@ -53,13 +52,13 @@ Result<CountLine> parseCount(const Line& line, std::size_t index, std::string_vi
     while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
         value = value * 10 + static_cast<std::uint64_t>(s[i] - '0');
         if (value > 0xFFFFFFFFull)
-            return lineError("bad_count", "count does not fit in 32 bits", line, field, index, line.offset + digitsStart);
+            return lineError("bad_count", "count does not fit in 32 bits", field, index, line.offset + digitsStart);
         ++i;
     }
     const std::size_t digitsEnd = i;
     while (i < s.size() && isSpace(s[i])) ++i;
     if (digitsStart == digitsEnd || i != s.size())
-        return lineError("bad_count", "expected a decimal count", line, field, index, line.offset + digitsStart)
+        return lineError("bad_count", "expected a decimal count", field, index, line.offset + digitsStart)
             .expected("decimal digits")
             .actual(fmt::format("\"{}\"", s));
     c.value = static_cast<std::uint32_t>(value);
@@ -79,7 +78,7 @@ Result<Row> parseRow(const Line& line, std::size_t index, std::string_view what)
     std::size_t start = i;
     while (i < s.size() && !isSpace(s[i])) ++i;
     if (i == start)
-        return lineError("bad_row", fmt::format("{} row has no legacy id", what), line, "legacy_id", index, line.offset + start)
+        return lineError("bad_row", fmt::format("{} row has no legacy id", what), "legacy_id", index, line.offset + start)
             .expected("<legacyId> <name>")
             .actual("a blank line");
     r.legacyId = std::string(s.substr(start, i - start));
@@ -89,7 +88,7 @@ Result<Row> parseRow(const Line& line, std::size_t index, std::string_view what)
     start = i;
     while (i < s.size() && !isSpace(s[i])) ++i;
     if (i == start)
-        return lineError("bad_row", fmt::format("{} row has no name", what), line, "name", index, line.offset + start)
+        return lineError("bad_row", fmt::format("{} row has no name", what), "name", index, line.offset + start)
             .expected("<legacyId> <name>")
             .actual(fmt::format("\"{}\"", s));
     r.name = std::string(s.substr(start, i - start));
@@ -159,11 +158,11 @@ Result<Table> read(ByteView data, std::uint64_t base) {
     while (!word.empty() && isSpace(word.front())) word.remove_prefix(1);
     while (!word.empty() && isSpace(word.back())) word.remove_suffix(1);
     if (word != kLightmapsKeyword)
-        return lineError("trailing", "unexpected line after the material rows", kw, "lightmaps", i, kw.offset)
+        return lineError("trailing", "unexpected line after the material rows", "lightmaps", i, kw.offset)
             .expected("blank lines, EOF or LIGHTMAPS")
             .actual(fmt::format("\"{}\"", kw.content));
     if (blanks.empty())
-        return lineError("missing_blank", "LIGHTMAPS must follow a blank line", kw, "lightmaps", i, kw.offset)
+        return lineError("missing_blank", "LIGHTMAPS must follow a blank line", "lightmaps", i, kw.offset)
             .expected("a blank line before LIGHTMAPS");
     t.separatorLines = std::move(blanks);
     Lightmaps lm;
@@ -177,7 +176,7 @@ Result<Table> read(ByteView data, std::uint64_t base) {
     i += 1 + lm.count.value;
     for (; i < lines.size(); ++i) {
         if (!isBlank(lines[i].content))
-            return lineError("trailing", "only blank lines may follow the LIGHTMAPS block", lines[i], "trailing", i, lines[i].offset)
+            return lineError("trailing", "only blank lines may follow the LIGHTMAPS block", "trailing", i, lines[i].offset)
                 .expected("blank lines or EOF")
                 .actual(fmt::format("\"{}\"", lines[i].content));
         t.trailingLines.push_back(lines[i].raw());
