@@ -251,7 +251,7 @@ Result<Vtf> readVtf(ByteView data, const ReadOptions& options) {
     for (const auto& reg : regions) {
         if (reg.begin == reg.end) continue;
         if (reg.begin < cursor)
-            return Error("vtf.overlap", "two data regions overlap").at(reg.begin).expected(fmt::format(">= {}", cursor));
+            return Error("vtf.overlap", "two data regions overlap").field("resource.data").at(reg.begin).expected(fmt::format(">= {}", cursor));
         if (reg.begin > cursor)
             v.extras.push_back({cursor, Bytes(data.begin() + static_cast<std::ptrdiff_t>(cursor),
                                               data.begin() + static_cast<std::ptrdiff_t>(reg.begin))});
