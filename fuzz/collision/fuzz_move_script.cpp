@@ -54,6 +54,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         b.addBox({-512, -512, -64}, {512, 512, 0});
         b.addRamp(0, -128, 128, 0, 256, 30);
         b.addBox({-300, -300, 0}, {-280, 300, 200});
+        // A ladder (LADDER | TRANSLUCENT | GRATE) so fuzzed inputs also drive LadderMove.
+        b.addBox({-60, -40, 0}, {-52, 40, 150},
+                 collision::contents::kLadder | collision::contents::kTranslucent | collision::contents::kGrate);
         return b.build();
     }();
     movement::PlayerMovement pm(world);
