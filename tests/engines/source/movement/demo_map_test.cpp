@@ -56,7 +56,9 @@ TEST(DemoMap, StairsAndRampsAtFullSpeed) {
     for (int i = 0; i < 60 && st.origin.x < -768; ++i) {
         pm.tick(st, walk(0));
         top = std::max(top, st.origin.z);
-        if (st.origin.x > -900) EXPECT_NEAR(hspeed(st), 250.0f, 0.01f) << i;
+        if (st.origin.x > -900) {
+            EXPECT_NEAR(hspeed(st), 250.0f, 0.01f) << i;
+        }
     }
     EXPECT_NEAR(top, 64.0f + collision::kDistEpsilon, 1e-3f);
     struct Ramp {
