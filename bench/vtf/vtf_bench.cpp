@@ -31,8 +31,8 @@ void decodeBench(benchmark::State& state, Format format) {
         benchmark::DoNotOptimize(img);
     }
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(data.size()));
-    state.counters["Mpixel/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * kSide * kSide / 1e6,
-                                                    benchmark::Counter::kIsRate);
+    state.counters["Mpixel/s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()) * kSide * kSide / 1e6, benchmark::Counter::kIsRate);
 }
 
 void memcpyBench(benchmark::State& state, Format format) {
@@ -57,8 +57,10 @@ void BM_Dxt5FileReadDecode(benchmark::State& state) {
     spec.format = static_cast<std::int32_t>(Format::DXT5);
     spec.width = spec.height = kSide;
     spec.mips = 0;
-    Vtf v = *buildVtfRaw(spec, randomBlocks(*Vtf{.width = kSide, .height = kSide, .highResFormat = spec.format,
-                                                  .mipCount = 10}.highResBytes(), 7));
+    Vtf v = *buildVtfRaw(
+        spec,
+        randomBlocks(*Vtf{.width = kSide, .height = kSide, .highResFormat = spec.format, .mipCount = 10}.highResBytes(),
+                     7));
     const Bytes file = *writeVtf(v);
     for (auto _ : state) {
         auto parsed = readVtf(file);

@@ -1,7 +1,7 @@
 // KeyValues text: tokens, comments, conditionals, directives, duplicates, lookups, errors, writer.
-#include <gtest/gtest.h>
-
 #include "vestige/source/keyvalues/keyvalues.hpp"
+
+#include <gtest/gtest.h>
 
 namespace vestige::source::keyvalues {
 namespace {

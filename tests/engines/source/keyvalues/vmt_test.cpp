@@ -1,14 +1,14 @@
 // VMT view: shader, parameters, flags, proxies, Patch resolution; the corpus materials as a second line.
-#include <gtest/gtest.h>
+#include "vestige/source/keyvalues/vmt.hpp"
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <map>
 
 #include "shared.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/source/keyvalues/register.hpp"
-#include "vestige/source/keyvalues/vmt.hpp"
 
 namespace vestige::source::keyvalues {
 namespace {
@@ -113,7 +113,8 @@ TEST(Vmt, DescribeJsonAndText) {
     EXPECT_EQ(d.json.rfind("{\"format\":\"vmt\"", 0), 0u) << d.json;
     EXPECT_NE(d.json.find("\"basetexture\":\"brick/brickwall001a\""), std::string::npos);
     EXPECT_NE(d.json.find("\"proxies\":[\"TextureScroll\",\"Sine\"]"), std::string::npos);
-    EXPECT_EQ(d.text.substr(0, d.text.find('\n')), fmt::format("VMT material, shader LightmappedGeneric, {} bytes", kBrick.size()));
+    EXPECT_EQ(d.text.substr(0, d.text.find('\n')),
+              fmt::format("VMT material, shader LightmappedGeneric, {} bytes", kBrick.size()));
     EXPECT_EQ(probeVmt({}, "a/B.VMT"), 10);
     EXPECT_EQ(probeVmt({}, "a.vtf"), 0);
 }

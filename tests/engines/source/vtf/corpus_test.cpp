@@ -1,7 +1,6 @@
 // Second line: the five real VTF 7.2 samples (srctools test data) against their decoded reference PNGs.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "shared.hpp"
 #include "vestige/core/file_io.hpp"
@@ -16,18 +15,16 @@ struct Sample {
     Format format;
     std::size_t fileSize;
     std::uint32_t flags;
-    int tolerance;         // per-channel, vs the reference decoder
+    int tolerance;            // per-channel, vs the reference decoder
     std::uint64_t differing;  // pixels differing at all (tolerance 0), pinned
-    int maxDelta;          // largest per-channel difference, pinned
+    int maxDelta;             // largest per-channel difference, pinned
 };
 
 // All five decode bit-exactly (tolerance 0): DXT palettes interpolate with truncating division like the
 // reference decoder; rounding to nearest would leave 862 (DXT1) / 80 (DXT5) pixels off by 1.
 constexpr Sample kSamples[] = {
-    {"bgr888", Format::BGR888, 16591, 0x0, 0, 0, 0},
-    {"bgra8888", Format::BGRA8888, 22052, 0x2000, 0, 0, 0},
-    {"dxt1", Format::DXT1, 2952, 0x0, 0, 0, 0},
-    {"dxt5", Format::DXT5, 5696, 0x2000, 0, 0, 0},
+    {"bgr888", Format::BGR888, 16591, 0x0, 0, 0, 0}, {"bgra8888", Format::BGRA8888, 22052, 0x2000, 0, 0, 0},
+    {"dxt1", Format::DXT1, 2952, 0x0, 0, 0, 0},      {"dxt5", Format::DXT5, 5696, 0x2000, 0, 0, 0},
     {"i8", Format::I8, 5669, 0x0, 0, 0, 0},
 };
 

@@ -112,11 +112,11 @@ TEST(VtfDecode, Dxt3AndDxt5Alpha) {
     ASSERT_TRUE(b.ok());
     EXPECT_EQ(b->at(0, 0).a, 200);
     EXPECT_EQ(b->at(1, 0).a, 100);
-    EXPECT_EQ(b->at(2, 0).a, (6 * 200 + 100) / 7);  // 185
+    EXPECT_EQ(b->at(2, 0).a, (6 * 200 + 100) / 7);      // 185
     EXPECT_EQ(b->at(3, 0).a, (1 * 200 + 6 * 100) / 7);  // 114
     // a0 <= a1: 6-step with 0 and 255.
     Bytes dxt5b{50, 100, 0xC0, 0x0F, 0, 0, 0, 0};  // pixel 2 index 7, pixel 3 index 7? 0xFC0 -> p2=7, p3=7
-    dxt5b[2] = 0x30;  // p0 = 0, p1 = 6 (bits 3..5 = 110), p2 = 0
+    dxt5b[2] = 0x30;                               // p0 = 0, p1 = 6 (bits 3..5 = 110), p2 = 0
     dxt5b[3] = 0x00;
     dxt5b.insert(dxt5b.end(), colour.begin(), colour.end());
     auto c = decode(static_cast<std::int32_t>(Format::DXT5), dxt5b, 4, 4);
@@ -128,8 +128,9 @@ TEST(VtfEncode, LosslessFormatsRoundTrip) {
     Image img(3, 2);
     for (std::uint32_t y = 0; y < 2; ++y)
         for (std::uint32_t x = 0; x < 3; ++x)
-            img.set(x, y, {static_cast<std::uint8_t>(x * 80), static_cast<std::uint8_t>(y * 200),
-                           static_cast<std::uint8_t>(17 + x), static_cast<std::uint8_t>(255 - x * 50)});
+            img.set(x, y,
+                    {static_cast<std::uint8_t>(x * 80), static_cast<std::uint8_t>(y * 200),
+                     static_cast<std::uint8_t>(17 + x), static_cast<std::uint8_t>(255 - x * 50)});
     for (Format f : {Format::RGBA8888, Format::ABGR8888, Format::ARGB8888, Format::BGRA8888, Format::UVWQ8888,
                      Format::UVLX8888, Format::RGBA16161616, Format::RGBA16161616F, Format::RGBA32323232F}) {
         SCOPED_TRACE(formatName(static_cast<std::int32_t>(f)));

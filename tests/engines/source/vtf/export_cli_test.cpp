@@ -41,9 +41,8 @@ std::string slurp(const fs::path& p) {
 class ExportCli : public ::testing::Test {
 protected:
     void SetUp() override {
-        mDir = fs::temp_directory_path() /
-               ("vestige_vtf_cli_" + std::to_string(::getpid()) + "_" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        mDir = fs::temp_directory_path() / ("vestige_vtf_cli_" + std::to_string(::getpid()) + "_" +
+                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(mDir);
         fs::create_directories(mDir);
         // Fixture: 4x2 RGBA8888 VTF 7.5 with 2 mips and 2 frames, each subimage a flat, distinct colour.
@@ -60,7 +59,9 @@ protected:
         auto bytes = writeVtf(*v);
         ASSERT_TRUE(bytes.ok());
         ASSERT_TRUE(writeFileAtomic(mDir / "t.vtf", *bytes).ok());
-        ASSERT_TRUE(writeFileAtomic(mDir / "m.vmt", std::string_view("VertexLitGeneric { $basetexture t $translucent 1 }")).ok());
+        ASSERT_TRUE(
+            writeFileAtomic(mDir / "m.vmt", std::string_view("VertexLitGeneric { $basetexture t $translucent 1 }"))
+                .ok());
         const CliRun probe = run({"info", (mDir / "t.vtf").string(), "--json"});
         if (probe.out.find("\"format\":\"vtf\"") == std::string::npos)
             GTEST_SKIP() << "this vestige binary does not register the vtf format yet";
@@ -84,8 +85,8 @@ protected:
 };
 
 TEST_F(ExportCli, ExportsTheChosenSubimageAsPng) {
-    const CliRun r = run({"export", (mDir / "t.vtf").string(), "-o", (mDir / "out.png").string(), "--mip", "1", "--frame",
-                       "1"});
+    const CliRun r =
+        run({"export", (mDir / "t.vtf").string(), "-o", (mDir / "out.png").string(), "--mip", "1", "--frame", "1"});
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     auto img = image::readPng(mDir / "out.png");
     ASSERT_TRUE(img.ok()) << img.error().render();

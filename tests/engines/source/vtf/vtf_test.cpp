@@ -1,10 +1,10 @@
 // VTF structure: header per version, size math, data order, resources, errors, byte-exact round trips.
 // Fixtures are built in memory by our own writer.
+#include "vestige/source/vtf/vtf.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
-
-#include "vestige/source/vtf/vtf.hpp"
 
 namespace vestige::source::vtf {
 namespace {

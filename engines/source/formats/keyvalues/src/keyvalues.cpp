@@ -1,8 +1,9 @@
 // KeyValues tree helpers, the writer and conditional evaluation.
+#include "vestige/source/keyvalues/keyvalues.hpp"
+
 #include <fmt/format.h>
 
 #include "vestige/core/text.hpp"
-#include "vestige/source/keyvalues/keyvalues.hpp"
 
 namespace vestige::source::keyvalues {
 
@@ -48,14 +49,20 @@ Result<std::string> quote(std::string_view s, bool escapes) {
     std::string out = "\"";
     for (char c : s) {
         if (escapes) {
-            if (c == '"') out += "\\\"";
-            else if (c == '\\') out += "\\\\";
-            else if (c == '\n') out += "\\n";
-            else if (c == '\t') out += "\\t";
-            else out += c;
+            if (c == '"')
+                out += "\\\"";
+            else if (c == '\\')
+                out += "\\\\";
+            else if (c == '\n')
+                out += "\\n";
+            else if (c == '\t')
+                out += "\\t";
+            else
+                out += c;
         } else {
             if (c == '"')
-                return Error("keyvalues.unwritable", "a '\"' inside a string needs escapes enabled").actual(std::string(s));
+                return Error("keyvalues.unwritable", "a '\"' inside a string needs escapes enabled")
+                    .actual(std::string(s));
             out += c;
         }
     }
@@ -117,12 +124,14 @@ bool evaluateCondition(std::string_view condition, const std::set<std::string>& 
     std::size_t start = 0;
     while (true) {
         const std::size_t bar = condition.find("||", start);
-        const std::string_view term = condition.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
+        const std::string_view term =
+            condition.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
         bool all = true;
         std::size_t s = 0;
         while (true) {
             const std::size_t amp = term.find("&&", s);
-            all = atom(term.substr(s, amp == std::string_view::npos ? std::string_view::npos : amp - s), defined) && all;
+            all =
+                atom(term.substr(s, amp == std::string_view::npos ? std::string_view::npos : amp - s), defined) && all;
             if (amp == std::string_view::npos) break;
             s = amp + 2;
         }
@@ -156,8 +165,9 @@ Document applyConditions(const Document& doc, const std::set<std::string>& defin
     // Directive positions count roots: recompute them against the kept roots.
     std::vector<std::size_t> keptBefore(doc.roots.size() + 1, 0);
     for (std::size_t i = 0; i < doc.roots.size(); ++i)
-        keptBefore[i + 1] = keptBefore[i] + ((doc.roots[i].condition.empty() ||
-                                              evaluateCondition(doc.roots[i].condition, defined)) ? 1 : 0);
+        keptBefore[i + 1] =
+            keptBefore[i] +
+            ((doc.roots[i].condition.empty() || evaluateCondition(doc.roots[i].condition, defined)) ? 1 : 0);
     for (auto& d : out.directives) d.beforeRoot = keptBefore[std::min(d.beforeRoot, doc.roots.size())];
     filter(out.roots, defined);
     return out;

@@ -78,11 +78,16 @@ private:
                 if (d == '\n') ++mLine;
                 if (d == '\\' && mEscapes && mPos < mText.size()) {
                     const char e = mText[mPos];
-                    if (e == 'n') t.text += '\n', ++mPos;
-                    else if (e == 't') t.text += '\t', ++mPos;
-                    else if (e == '\\') t.text += '\\', ++mPos;
-                    else if (e == '"') t.text += '"', ++mPos;
-                    else t.text += d;  // unknown escape: the backslash stays literal
+                    if (e == 'n')
+                        t.text += '\n', ++mPos;
+                    else if (e == 't')
+                        t.text += '\t', ++mPos;
+                    else if (e == '\\')
+                        t.text += '\\', ++mPos;
+                    else if (e == '"')
+                        t.text += '"', ++mPos;
+                    else
+                        t.text += d;  // unknown escape: the backslash stays literal
                     continue;
                 }
                 t.text += d;
@@ -154,7 +159,9 @@ public:
             if (t.kind == Kind::End) break;
             if (t.kind != Kind::String)
                 return tokenError("keyvalues.unexpected_token", "expected a key at the top level", t)
-                    .actual(t.kind == Kind::Close ? "'}'" : t.kind == Kind::Open ? "'{'" : t.text);
+                    .actual(t.kind == Kind::Close  ? "'}'"
+                            : t.kind == Kind::Open ? "'{'"
+                                                   : t.text);
             if (!t.quoted && (iequals(t.text, "#include") || iequals(t.text, "#base"))) {
                 VESTIGE_TRY(Token p, mLex.peek());
                 if (p.kind == Kind::String) {

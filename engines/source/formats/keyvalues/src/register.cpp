@@ -34,7 +34,8 @@ formats::Description describe(const Material& m, std::size_t fileSize) {
     }
     std::string text = fmt::format("VMT material, shader {}, {} bytes\n", m.shader, fileSize);
     if (m.isPatch)
-        text += fmt::format("patch of {} ({} insert, {} replace keys)\n", m.patchInclude, m.insert.size(), m.replace.size());
+        text += fmt::format("patch of {} ({} insert, {} replace keys)\n", m.patchInclude, m.insert.size(),
+                            m.replace.size());
     if (m.baseTexture) text += fmt::format("$basetexture {}\n", *m.baseTexture);
     if (m.bumpMap) text += fmt::format("$bumpmap {}\n", *m.bumpMap);
     if (m.surfaceProp) text += fmt::format("$surfaceprop {}\n", *m.surfaceProp);

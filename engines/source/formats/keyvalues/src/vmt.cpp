@@ -1,11 +1,12 @@
 // VMT view: shader, common parameters, proxies and Patch resolution (§4.3).
+#include "vestige/source/keyvalues/vmt.hpp"
+
 #include <fmt/format.h>
 
 #include <charconv>
 #include <cstdlib>
 
 #include "vestige/core/text.hpp"
-#include "vestige/source/keyvalues/vmt.hpp"
 
 namespace vestige::source::keyvalues {
 
@@ -96,7 +97,8 @@ Result<Material> resolvePatch(const Material& material, const MaterialLoader& lo
     if (!material.isPatch) return material;
     if (maxDepth <= 0)
         return Error("vmt.patch_depth", "Patch includes nest too deeply").expected("a non-patch material");
-    if (material.patchInclude.empty()) return Error("vmt.patch_include", "Patch material has no include").field("include");
+    if (material.patchInclude.empty())
+        return Error("vmt.patch_include", "Patch material has no include").field("include");
     auto text = load(material.patchInclude);
     if (!text) return std::move(text).error().entry(material.patchInclude);
     VESTIGE_TRY(Material base, std::move(parseMaterial(*text)).entry(material.patchInclude));

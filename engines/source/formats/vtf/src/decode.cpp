@@ -36,9 +36,12 @@ inline std::uint8_t unitToByte(float f) {
 float halfToFloat(std::uint16_t h) {
     const std::uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1F, mant = h & 0x3FF;
     float v;
-    if (exp == 0) v = std::ldexp(static_cast<float>(mant), -24);
-    else if (exp == 31) v = mant ? std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::infinity();
-    else v = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+    if (exp == 0)
+        v = std::ldexp(static_cast<float>(mant), -24);
+    else if (exp == 31)
+        v = mant ? std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::infinity();
+    else
+        v = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
     return sign ? -v : v;
 }
 
@@ -128,7 +131,8 @@ void decodeDxt(std::int32_t format, ByteView data, std::uint32_t w, std::uint32_
 
 }  // namespace
 
-Result<Image> decode(std::int32_t format, ByteView data, std::uint32_t w, std::uint32_t h, const DecodeOptions& options) {
+Result<Image> decode(std::int32_t format, ByteView data, std::uint32_t w, std::uint32_t h,
+                     const DecodeOptions& options) {
     if (w == 0 || h == 0 || w > image::kMaxSide || h > image::kMaxSide)
         return Error("vtf.bad_size", "image size out of range").actual(fmt::format("{}x{}", w, h));
     if (format == static_cast<std::int32_t>(Format::P8))
@@ -154,10 +158,18 @@ Result<Image> decode(std::int32_t format, ByteView data, std::uint32_t w, std::u
         d[i * 4] = r, d[i * 4 + 1] = g, d[i * 4 + 2] = b, d[i * 4 + 3] = a;
     };
     switch (static_cast<Format>(format)) {
-        case Format::RGBA8888: std::memcpy(d, s, n * 4); break;
-        case Format::ABGR8888: for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[3], s[2], s[1], s[0]); break;
-        case Format::RGB888: for (std::size_t i = 0; i < n; ++i, s += 3) put(i, s[0], s[1], s[2], 255); break;
-        case Format::BGR888: for (std::size_t i = 0; i < n; ++i, s += 3) put(i, s[2], s[1], s[0], 255); break;
+        case Format::RGBA8888:
+            std::memcpy(d, s, n * 4);
+            break;
+        case Format::ABGR8888:
+            for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[3], s[2], s[1], s[0]);
+            break;
+        case Format::RGB888:
+            for (std::size_t i = 0; i < n; ++i, s += 3) put(i, s[0], s[1], s[2], 255);
+            break;
+        case Format::BGR888:
+            for (std::size_t i = 0; i < n; ++i, s += 3) put(i, s[2], s[1], s[0], 255);
+            break;
         case Format::RGB565:
             for (std::size_t i = 0; i < n; ++i, s += 2) {
                 const std::uint32_t v = loadU16(s);
@@ -170,22 +182,36 @@ Result<Image> decode(std::int32_t format, ByteView data, std::uint32_t w, std::u
                 put(i, expand5(v >> 11), expand6((v >> 5) & 63), expand5(v & 31), 255);
             }
             break;
-        case Format::I8: for (std::size_t i = 0; i < n; ++i) put(i, s[i], s[i], s[i], 255); break;
-        case Format::IA88: for (std::size_t i = 0; i < n; ++i, s += 2) put(i, s[0], s[0], s[0], s[1]); break;
-        case Format::A8: for (std::size_t i = 0; i < n; ++i) put(i, 0, 0, 0, s[i]); break;
+        case Format::I8:
+            for (std::size_t i = 0; i < n; ++i) put(i, s[i], s[i], s[i], 255);
+            break;
+        case Format::IA88:
+            for (std::size_t i = 0; i < n; ++i, s += 2) put(i, s[0], s[0], s[0], s[1]);
+            break;
+        case Format::A8:
+            for (std::size_t i = 0; i < n; ++i) put(i, 0, 0, 0, s[i]);
+            break;
         case Format::RGB888_BLUESCREEN:
         case Format::BGR888_BLUESCREEN: {
             const bool rgb = format == static_cast<std::int32_t>(Format::RGB888_BLUESCREEN);
             for (std::size_t i = 0; i < n; ++i, s += 3) {
                 const std::uint8_t r = rgb ? s[0] : s[2], g = s[1], b = rgb ? s[2] : s[0];
-                if (r == 0 && g == 0 && b == 255) put(i, 0, 0, 0, 0);
-                else put(i, r, g, b, 255);
+                if (r == 0 && g == 0 && b == 255)
+                    put(i, 0, 0, 0, 0);
+                else
+                    put(i, r, g, b, 255);
             }
             break;
         }
-        case Format::ARGB8888: for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[1], s[2], s[3], s[0]); break;
-        case Format::BGRA8888: for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[2], s[1], s[0], s[3]); break;
-        case Format::BGRX8888: for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[2], s[1], s[0], 255); break;
+        case Format::ARGB8888:
+            for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[1], s[2], s[3], s[0]);
+            break;
+        case Format::BGRA8888:
+            for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[2], s[1], s[0], s[3]);
+            break;
+        case Format::BGRX8888:
+            for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[2], s[1], s[0], 255);
+            break;
         case Format::BGRX5551:
         case Format::BGRA5551: {
             const bool alpha = format == static_cast<std::int32_t>(Format::BGRA5551);
@@ -247,7 +273,8 @@ Result<Image> decode(std::int32_t format, ByteView data, std::uint32_t w, std::u
     return img;
 }
 
-Result<Image> decodeImage(const Vtf& vtf, std::uint32_t mip, std::uint32_t frame, std::uint32_t face, std::uint32_t slice) {
+Result<Image> decodeImage(const Vtf& vtf, std::uint32_t mip, std::uint32_t frame, std::uint32_t face,
+                          std::uint32_t slice) {
     VESTIGE_TRY(auto sub, vtf.subimage(mip, frame, face, slice));
     std::uint64_t end = 0;
     if (!checkedAdd(sub.first, sub.second, end) || end > vtf.highRes.size())
@@ -278,42 +305,83 @@ Result<Bytes> encode(std::int32_t format, const Image& img) {
     const std::uint8_t* s = img.data();
     std::uint8_t* d = out.data();
     auto q = [](std::uint8_t v, int bits) { return static_cast<std::uint32_t>((v * ((1u << bits) - 1) + 127) / 255); };
-    auto p16 = [&](std::size_t i, std::uint32_t v) { d[i * 2] = static_cast<std::uint8_t>(v), d[i * 2 + 1] = static_cast<std::uint8_t>(v >> 8); };
+    auto p16 = [&](std::size_t i, std::uint32_t v) {
+        d[i * 2] = static_cast<std::uint8_t>(v), d[i * 2 + 1] = static_cast<std::uint8_t>(v >> 8);
+    };
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint8_t r = s[i * 4], g = s[i * 4 + 1], b = s[i * 4 + 2], a = s[i * 4 + 3];
         switch (static_cast<Format>(format)) {
-            case Format::RGBA8888: d[i * 4] = r, d[i * 4 + 1] = g, d[i * 4 + 2] = b, d[i * 4 + 3] = a; break;
-            case Format::ABGR8888: d[i * 4] = a, d[i * 4 + 1] = b, d[i * 4 + 2] = g, d[i * 4 + 3] = r; break;
-            case Format::RGB888: d[i * 3] = r, d[i * 3 + 1] = g, d[i * 3 + 2] = b; break;
-            case Format::BGR888: d[i * 3] = b, d[i * 3 + 1] = g, d[i * 3 + 2] = r; break;
+            case Format::RGBA8888:
+                d[i * 4] = r, d[i * 4 + 1] = g, d[i * 4 + 2] = b, d[i * 4 + 3] = a;
+                break;
+            case Format::ABGR8888:
+                d[i * 4] = a, d[i * 4 + 1] = b, d[i * 4 + 2] = g, d[i * 4 + 3] = r;
+                break;
+            case Format::RGB888:
+                d[i * 3] = r, d[i * 3 + 1] = g, d[i * 3 + 2] = b;
+                break;
+            case Format::BGR888:
+                d[i * 3] = b, d[i * 3 + 1] = g, d[i * 3 + 2] = r;
+                break;
             case Format::RGB888_BLUESCREEN:
             case Format::BGR888_BLUESCREEN: {
                 std::uint8_t rr = r, gg = g, bb = b;
                 if (a < 128) rr = 0, gg = 0, bb = 255;
-                if (format == static_cast<std::int32_t>(Format::RGB888_BLUESCREEN)) d[i * 3] = rr, d[i * 3 + 2] = bb;
-                else d[i * 3] = bb, d[i * 3 + 2] = rr;
+                if (format == static_cast<std::int32_t>(Format::RGB888_BLUESCREEN))
+                    d[i * 3] = rr, d[i * 3 + 2] = bb;
+                else
+                    d[i * 3] = bb, d[i * 3 + 2] = rr;
                 d[i * 3 + 1] = gg;
                 break;
             }
-            case Format::RGB565: p16(i, q(r, 5) | (q(g, 6) << 5) | (q(b, 5) << 11)); break;
-            case Format::BGR565: p16(i, q(b, 5) | (q(g, 6) << 5) | (q(r, 5) << 11)); break;
-            case Format::I8: d[i] = static_cast<std::uint8_t>((r * 299 + g * 587 + b * 114 + 500) / 1000); break;
-            case Format::IA88: d[i * 2] = static_cast<std::uint8_t>((r * 299 + g * 587 + b * 114 + 500) / 1000), d[i * 2 + 1] = a; break;
-            case Format::A8: d[i] = a; break;
-            case Format::ARGB8888: d[i * 4] = a, d[i * 4 + 1] = r, d[i * 4 + 2] = g, d[i * 4 + 3] = b; break;
-            case Format::BGRA8888: d[i * 4] = b, d[i * 4 + 1] = g, d[i * 4 + 2] = r, d[i * 4 + 3] = a; break;
-            case Format::BGRX8888: d[i * 4] = b, d[i * 4 + 1] = g, d[i * 4 + 2] = r, d[i * 4 + 3] = 255; break;
-            case Format::BGRX5551: p16(i, q(b, 5) | (q(g, 5) << 5) | (q(r, 5) << 10) | 0x8000); break;
-            case Format::BGRA5551: p16(i, q(b, 5) | (q(g, 5) << 5) | (q(r, 5) << 10) | (a >= 128 ? 0x8000 : 0)); break;
-            case Format::BGRA4444: p16(i, q(b, 4) | (q(g, 4) << 4) | (q(r, 4) << 8) | (q(a, 4) << 12)); break;
-            case Format::UV88: d[i * 2] = r ^ 0x80, d[i * 2 + 1] = g ^ 0x80; break;
-            case Format::UVWQ8888: d[i * 4] = r ^ 0x80, d[i * 4 + 1] = g ^ 0x80, d[i * 4 + 2] = b ^ 0x80, d[i * 4 + 3] = a ^ 0x80; break;
-            case Format::UVLX8888: d[i * 4] = r ^ 0x80, d[i * 4 + 1] = g ^ 0x80, d[i * 4 + 2] = b, d[i * 4 + 3] = a; break;
+            case Format::RGB565:
+                p16(i, q(r, 5) | (q(g, 6) << 5) | (q(b, 5) << 11));
+                break;
+            case Format::BGR565:
+                p16(i, q(b, 5) | (q(g, 6) << 5) | (q(r, 5) << 11));
+                break;
+            case Format::I8:
+                d[i] = static_cast<std::uint8_t>((r * 299 + g * 587 + b * 114 + 500) / 1000);
+                break;
+            case Format::IA88:
+                d[i * 2] = static_cast<std::uint8_t>((r * 299 + g * 587 + b * 114 + 500) / 1000), d[i * 2 + 1] = a;
+                break;
+            case Format::A8:
+                d[i] = a;
+                break;
+            case Format::ARGB8888:
+                d[i * 4] = a, d[i * 4 + 1] = r, d[i * 4 + 2] = g, d[i * 4 + 3] = b;
+                break;
+            case Format::BGRA8888:
+                d[i * 4] = b, d[i * 4 + 1] = g, d[i * 4 + 2] = r, d[i * 4 + 3] = a;
+                break;
+            case Format::BGRX8888:
+                d[i * 4] = b, d[i * 4 + 1] = g, d[i * 4 + 2] = r, d[i * 4 + 3] = 255;
+                break;
+            case Format::BGRX5551:
+                p16(i, q(b, 5) | (q(g, 5) << 5) | (q(r, 5) << 10) | 0x8000);
+                break;
+            case Format::BGRA5551:
+                p16(i, q(b, 5) | (q(g, 5) << 5) | (q(r, 5) << 10) | (a >= 128 ? 0x8000 : 0));
+                break;
+            case Format::BGRA4444:
+                p16(i, q(b, 4) | (q(g, 4) << 4) | (q(r, 4) << 8) | (q(a, 4) << 12));
+                break;
+            case Format::UV88:
+                d[i * 2] = r ^ 0x80, d[i * 2 + 1] = g ^ 0x80;
+                break;
+            case Format::UVWQ8888:
+                d[i * 4] = r ^ 0x80, d[i * 4 + 1] = g ^ 0x80, d[i * 4 + 2] = b ^ 0x80, d[i * 4 + 3] = a ^ 0x80;
+                break;
+            case Format::UVLX8888:
+                d[i * 4] = r ^ 0x80, d[i * 4 + 1] = g ^ 0x80, d[i * 4 + 2] = b, d[i * 4 + 3] = a;
+                break;
             case Format::RGBA16161616F: {
                 const std::uint8_t c[4] = {r, g, b, a};
                 for (int k = 0; k < 4; ++k) {
                     const std::uint16_t hv = floatToHalf(static_cast<float>(c[k]) / 255.0f);
-                    d[i * 8 + k * 2] = static_cast<std::uint8_t>(hv), d[i * 8 + k * 2 + 1] = static_cast<std::uint8_t>(hv >> 8);
+                    d[i * 8 + k * 2] = static_cast<std::uint8_t>(hv),
+                                  d[i * 8 + k * 2 + 1] = static_cast<std::uint8_t>(hv >> 8);
                 }
                 break;
             }
@@ -333,11 +401,13 @@ Result<Bytes> encode(std::int32_t format, const Image& img) {
                 const std::uint8_t c[4] = {r, g, b, a};
                 for (int ch = 0; ch < count; ++ch) {
                     const auto bits = std::bit_cast<std::uint32_t>(static_cast<float>(c[ch]) / 255.0f);
-                    for (int k = 0; k < 4; ++k) d[(i * count + ch) * 4 + k] = static_cast<std::uint8_t>(bits >> (8 * k));
+                    for (int k = 0; k < 4; ++k)
+                        d[(i * count + ch) * 4 + k] = static_cast<std::uint8_t>(bits >> (8 * k));
                 }
                 break;
             }
-            default: return Error("vtf.unsupported_format", "no encoder for this format").actual(formatName(format));
+            default:
+                return Error("vtf.unsupported_format", "no encoder for this format").actual(formatName(format));
         }
     }
     return out;

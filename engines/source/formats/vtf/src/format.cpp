@@ -14,12 +14,35 @@ struct FormatRow {
 };
 
 constexpr FormatRow kFormats[30] = {
-    {"RGBA8888", 4, 0}, {"ABGR8888", 4, 0}, {"RGB888", 3, 0}, {"BGR888", 3, 0}, {"RGB565", 2, 0},
-    {"I8", 1, 0}, {"IA88", 2, 0}, {"P8", 1, 0}, {"A8", 1, 0}, {"RGB888_BLUESCREEN", 3, 0},
-    {"BGR888_BLUESCREEN", 3, 0}, {"ARGB8888", 4, 0}, {"BGRA8888", 4, 0}, {"DXT1", 0, 8}, {"DXT3", 0, 16},
-    {"DXT5", 0, 16}, {"BGRX8888", 4, 0}, {"BGR565", 2, 0}, {"BGRX5551", 2, 0}, {"BGRA4444", 2, 0},
-    {"DXT1_ONEBITALPHA", 0, 8}, {"BGRA5551", 2, 0}, {"UV88", 2, 0}, {"UVWQ8888", 4, 0},
-    {"RGBA16161616F", 8, 0}, {"RGBA16161616", 8, 0}, {"UVLX8888", 4, 0}, {"R32F", 4, 0}, {"RGB323232F", 12, 0},
+    {"RGBA8888", 4, 0},
+    {"ABGR8888", 4, 0},
+    {"RGB888", 3, 0},
+    {"BGR888", 3, 0},
+    {"RGB565", 2, 0},
+    {"I8", 1, 0},
+    {"IA88", 2, 0},
+    {"P8", 1, 0},
+    {"A8", 1, 0},
+    {"RGB888_BLUESCREEN", 3, 0},
+    {"BGR888_BLUESCREEN", 3, 0},
+    {"ARGB8888", 4, 0},
+    {"BGRA8888", 4, 0},
+    {"DXT1", 0, 8},
+    {"DXT3", 0, 16},
+    {"DXT5", 0, 16},
+    {"BGRX8888", 4, 0},
+    {"BGR565", 2, 0},
+    {"BGRX5551", 2, 0},
+    {"BGRA4444", 2, 0},
+    {"DXT1_ONEBITALPHA", 0, 8},
+    {"BGRA5551", 2, 0},
+    {"UV88", 2, 0},
+    {"UVWQ8888", 4, 0},
+    {"RGBA16161616F", 8, 0},
+    {"RGBA16161616", 8, 0},
+    {"UVLX8888", 4, 0},
+    {"R32F", 4, 0},
+    {"RGB323232F", 12, 0},
     {"RGBA32323232F", 16, 0},
 };
 
@@ -58,14 +81,30 @@ Result<std::uint64_t> imageBytes(std::int32_t format, std::uint32_t width, std::
 
 std::vector<std::string> flagNames(std::uint32_t flags) {
     static constexpr std::pair<std::uint32_t, const char*> kNames[] = {
-        {flag::kPointSample, "POINTSAMPLE"}, {flag::kTrilinear, "TRILINEAR"}, {flag::kClampS, "CLAMPS"},
-        {flag::kClampT, "CLAMPT"}, {flag::kAnisotropic, "ANISOTROPIC"}, {flag::kHintDxt5, "HINT_DXT5"},
-        {flag::kSrgb, "SRGB"}, {flag::kNormal, "NORMAL"}, {flag::kNoMip, "NOMIP"}, {flag::kNoLod, "NOLOD"},
-        {flag::kAllMips, "ALL_MIPS"}, {flag::kProcedural, "PROCEDURAL"}, {flag::kOneBitAlpha, "ONEBITALPHA"},
-        {flag::kEightBitAlpha, "EIGHTBITALPHA"}, {flag::kEnvmap, "ENVMAP"}, {flag::kRenderTarget, "RENDERTARGET"},
-        {flag::kDepthRenderTarget, "DEPTHRENDERTARGET"}, {flag::kNoDebugOverride, "NODEBUGOVERRIDE"},
-        {flag::kSingleCopy, "SINGLECOPY"}, {flag::kNoDepthBuffer, "NODEPTHBUFFER"}, {flag::kClampU, "CLAMPU"},
-        {flag::kVertexTexture, "VERTEXTEXTURE"}, {flag::kSsBump, "SSBUMP"}, {flag::kBorder, "BORDER"},
+        {flag::kPointSample, "POINTSAMPLE"},
+        {flag::kTrilinear, "TRILINEAR"},
+        {flag::kClampS, "CLAMPS"},
+        {flag::kClampT, "CLAMPT"},
+        {flag::kAnisotropic, "ANISOTROPIC"},
+        {flag::kHintDxt5, "HINT_DXT5"},
+        {flag::kSrgb, "SRGB"},
+        {flag::kNormal, "NORMAL"},
+        {flag::kNoMip, "NOMIP"},
+        {flag::kNoLod, "NOLOD"},
+        {flag::kAllMips, "ALL_MIPS"},
+        {flag::kProcedural, "PROCEDURAL"},
+        {flag::kOneBitAlpha, "ONEBITALPHA"},
+        {flag::kEightBitAlpha, "EIGHTBITALPHA"},
+        {flag::kEnvmap, "ENVMAP"},
+        {flag::kRenderTarget, "RENDERTARGET"},
+        {flag::kDepthRenderTarget, "DEPTHRENDERTARGET"},
+        {flag::kNoDebugOverride, "NODEBUGOVERRIDE"},
+        {flag::kSingleCopy, "SINGLECOPY"},
+        {flag::kNoDepthBuffer, "NODEPTHBUFFER"},
+        {flag::kClampU, "CLAMPU"},
+        {flag::kVertexTexture, "VERTEXTEXTURE"},
+        {flag::kSsBump, "SSBUMP"},
+        {flag::kBorder, "BORDER"},
     };
     std::vector<std::string> out;
     std::uint32_t rest = flags;
@@ -81,17 +120,21 @@ std::vector<std::string> flagNames(std::uint32_t flags) {
 }
 
 std::string Resource::tagText() const {
-    const bool printable = tag[0] >= 0x20 && tag[0] < 0x7F && tag[1] >= 0x20 && tag[1] < 0x7F && tag[2] >= 0x20 &&
-                           tag[2] < 0x7F;
+    const bool printable =
+        tag[0] >= 0x20 && tag[0] < 0x7F && tag[1] >= 0x20 && tag[1] < 0x7F && tag[2] >= 0x20 && tag[2] < 0x7F;
     if (printable) return std::string{static_cast<char>(tag[0]), static_cast<char>(tag[1]), static_cast<char>(tag[2])};
     return fmt::format("{:02X} {:02X} {:02X}", tag[0], tag[1], tag[2]);
 }
 
-std::uint32_t Vtf::mipWidth(std::uint32_t mip) const { return mip >= 32 ? 1u : std::max(1u, std::uint32_t{width} >> mip); }
+std::uint32_t Vtf::mipWidth(std::uint32_t mip) const {
+    return mip >= 32 ? 1u : std::max(1u, std::uint32_t{width} >> mip);
+}
 std::uint32_t Vtf::mipHeight(std::uint32_t mip) const {
     return mip >= 32 ? 1u : std::max(1u, std::uint32_t{height} >> mip);
 }
-std::uint32_t Vtf::mipDepth(std::uint32_t mip) const { return mip >= 32 ? 1u : std::max(1u, std::uint32_t{depth} >> mip); }
+std::uint32_t Vtf::mipDepth(std::uint32_t mip) const {
+    return mip >= 32 ? 1u : std::max(1u, std::uint32_t{depth} >> mip);
+}
 
 const Resource* Vtf::findResource(const Tag& tag) const {
     for (const auto& r : resources)

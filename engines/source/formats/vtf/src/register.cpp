@@ -35,17 +35,24 @@ formats::Description describe(const Vtf& v, std::size_t fileSize) {
     j["faces"] = v.faces;
     j["reflectivity"] = {v.reflectivity.x, v.reflectivity.y, v.reflectivity.z};
     j["bump_scale"] = v.bumpScale;
-    j["thumbnail"] = Json{{"format", formatName(v.lowResFormat)}, {"width", v.lowResWidth}, {"height", v.lowResHeight},
+    j["thumbnail"] = Json{{"format", formatName(v.lowResFormat)},
+                          {"width", v.lowResWidth},
+                          {"height", v.lowResHeight},
                           {"bytes", v.lowRes.size()}};
     j["high_res_bytes"] = v.highRes.size();
     Json res = Json::array();
     for (const auto& r : v.resources) {
         Json e{{"tag", r.tagText()}, {"flags", r.flags}};
-        if (r.inlineValue()) e["value"] = r.value;
-        else e["offset"] = r.value;
-        if (r.tag == kTagLowRes) e["bytes"] = v.lowRes.size();
-        else if (r.tag == kTagHighRes) e["bytes"] = v.highRes.size();
-        else if (!r.inlineValue()) e["bytes"] = r.data.size();
+        if (r.inlineValue())
+            e["value"] = r.value;
+        else
+            e["offset"] = r.value;
+        if (r.tag == kTagLowRes)
+            e["bytes"] = v.lowRes.size();
+        else if (r.tag == kTagHighRes)
+            e["bytes"] = v.highRes.size();
+        else if (!r.inlineValue())
+            e["bytes"] = r.data.size();
         res.push_back(e);
     }
     j["resources"] = res;
@@ -53,9 +60,9 @@ formats::Description describe(const Vtf& v, std::size_t fileSize) {
     for (const auto& e : v.extras) extraBytes += e.data.size();
     j["unclaimed_bytes"] = extraBytes;
 
-    std::string text = fmt::format("VTF {}.{}, {}x{}{}, {}, {} bytes\n", v.versionMajor, v.versionMinor, v.width,
-                                   v.height, v.depth > 1 ? fmt::format("x{}", v.depth) : std::string(),
-                                   formatName(v.highResFormat), fileSize);
+    std::string text =
+        fmt::format("VTF {}.{}, {}x{}{}, {}, {} bytes\n", v.versionMajor, v.versionMinor, v.width, v.height,
+                    v.depth > 1 ? fmt::format("x{}", v.depth) : std::string(), formatName(v.highResFormat), fileSize);
     const auto names = flagNames(v.flags);
     text += fmt::format("flags 0x{:08X}{}{}\n", v.flags, names.empty() ? "" : " ", fmt::join(names, " "));
     text += fmt::format("{} mips, {} frames (first {}), {} faces\n", v.mipCount, v.frames, v.firstFrame, v.faces);
@@ -66,8 +73,9 @@ formats::Description describe(const Vtf& v, std::size_t fileSize) {
     if (!v.resources.empty()) {
         text += fmt::format("\nresources ({}):", v.resources.size());
         for (const auto& r : v.resources)
-            text += r.inlineValue() ? fmt::format("\n  {:<8} flags 0x{:02X} value 0x{:08X}", r.tagText(), r.flags, r.value)
-                                    : fmt::format("\n  {:<8} flags 0x{:02X} offset {}", r.tagText(), r.flags, r.value);
+            text += r.inlineValue()
+                        ? fmt::format("\n  {:<8} flags 0x{:02X} value 0x{:08X}", r.tagText(), r.flags, r.value)
+                        : fmt::format("\n  {:<8} flags 0x{:02X} offset {}", r.tagText(), r.flags, r.value);
     }
     if (extraBytes) text += fmt::format("\n{} unclaimed bytes kept", extraBytes);
     return {j.dump(-1, ' ', false, Json::error_handler_t::replace), text};

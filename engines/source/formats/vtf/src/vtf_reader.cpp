@@ -65,8 +65,8 @@ Result<Vtf> readVtf(ByteView data, const ReadOptions& options) {
     VESTIGE_TRY(v.versionMajor, r.u32("versionMajor"));
     VESTIGE_TRY(v.versionMinor, r.u32("versionMinor"));
     if (v.versionMajor != 7 || v.versionMinor > 5)
-        return fieldError("vtf.bad_version", "unsupported VTF version", v.versionMajor != 7 ? "versionMajor" : "versionMinor",
-                          v.versionMajor != 7 ? 4 : 8)
+        return fieldError("vtf.bad_version", "unsupported VTF version",
+                          v.versionMajor != 7 ? "versionMajor" : "versionMinor", v.versionMajor != 7 ? 4 : 8)
             .expected("7.0 .. 7.5")
             .actual(fmt::format("{}.{}", v.versionMajor, v.versionMinor));
     VESTIGE_TRY(v.headerSize, r.u32("headerSize"));
@@ -93,9 +93,7 @@ Result<Vtf> readVtf(ByteView data, const ReadOptions& options) {
     VESTIGE_TRY(v.lowResWidth, r.u8("lowResWidth"));
     VESTIGE_TRY(v.lowResHeight, r.u8("lowResHeight"));
     v.depth = 1;
-    if (v.versionMinor >= 2) {
-        VESTIGE_TRY(v.depth, r.u16("depth"));
-    }
+    if (v.versionMinor >= 2) { VESTIGE_TRY(v.depth, r.u16("depth")); }
     std::uint32_t numResources = 0;
     if (v.versionMinor >= 3) {
         VESTIGE_CHECK(r.skip(3, "padding2"));
@@ -152,9 +150,7 @@ Result<Vtf> readVtf(ByteView data, const ReadOptions& options) {
         VESTIGE_CHECK(r.seek(80));
         for (std::uint32_t i = 0; i < numResources; ++i) {
             Resource res;
-            for (auto& b : res.tag) {
-                VESTIGE_TRY(b, r.u8("resource.tag"));
-            }
+            for (auto& b : res.tag) { VESTIGE_TRY(b, r.u8("resource.tag")); }
             VESTIGE_TRY(res.flags, r.u8("resource.flags"));
             VESTIGE_TRY(res.value, r.u32("resource.data"));
             // One image per kind: a second thumbnail or high-res entry would be ambiguous.
@@ -175,7 +171,8 @@ Result<Vtf> readVtf(ByteView data, const ReadOptions& options) {
                      std::uint64_t fieldOffset) -> Status {
         std::uint64_t end = 0;
         if (!checkedAdd(offset, size, end) || end > data.size())
-            return fieldError("vtf.truncated", fmt::format("{} runs past the end of the file", field), field, fieldOffset)
+            return fieldError("vtf.truncated", fmt::format("{} runs past the end of the file", field), field,
+                              fieldOffset)
                 .expected(fmt::format("{} bytes at offset {}", size, offset))
                 .actual(fmt::format("file of {} bytes", data.size()));
         if (offset < headerEnd && size != 0)
@@ -219,7 +216,8 @@ Result<Vtf> readVtf(ByteView data, const ReadOptions& options) {
             if (res.tag == kTagLowRes) {
                 if (!hasThumb) continue;  // a directory entry with no thumbnail in the header: nothing to read
                 VESTIGE_CHECK(std::move(claim(res.value, lowBytes, "lowResData", entryOffset + 4)).record(i));
-                v.lowRes.assign(data.begin() + res.value, data.begin() + static_cast<std::ptrdiff_t>(res.value + lowBytes));
+                v.lowRes.assign(data.begin() + res.value,
+                                data.begin() + static_cast<std::ptrdiff_t>(res.value + lowBytes));
             } else if (res.tag == kTagHighRes) {
                 auto next = std::upper_bound(starts.begin(), starts.end(), std::uint64_t{res.value});
                 VESTIGE_CHECK(facesFor(res.value, next == starts.end() ? data.size() : *next));
@@ -244,14 +242,16 @@ Result<Vtf> readVtf(ByteView data, const ReadOptions& options) {
     }
 
     // Regions must not overlap; whatever lies between them is kept verbatim.
-    std::sort(regions.begin(), regions.end(), [](const Region& a, const Region& b) {
-        return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
-    });
+    std::sort(regions.begin(), regions.end(),
+              [](const Region& a, const Region& b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });
     std::uint64_t cursor = 0;
     for (const auto& reg : regions) {
         if (reg.begin == reg.end) continue;
         if (reg.begin < cursor)
-            return Error("vtf.overlap", "two data regions overlap").field("resource.data").at(reg.begin).expected(fmt::format(">= {}", cursor));
+            return Error("vtf.overlap", "two data regions overlap")
+                .field("resource.data")
+                .at(reg.begin)
+                .expected(fmt::format(">= {}", cursor));
         if (reg.begin > cursor)
             v.extras.push_back({cursor, Bytes(data.begin() + static_cast<std::ptrdiff_t>(cursor),
                                               data.begin() + static_cast<std::ptrdiff_t>(reg.begin))});

@@ -24,7 +24,7 @@ void putF32(Bytes& b, std::size_t at, float v) { put32(b, at, std::bit_cast<std:
 
 struct Placement {
     std::uint64_t offset = 0;
-    Bytes data;  // owned copy (chunk resources need their u32 length prefix)
+    Bytes data;         // owned copy (chunk resources need their u32 length prefix)
     int resource = -1;  // directory index whose value is this offset
 };
 
@@ -46,12 +46,14 @@ Result<Bytes> writeVtf(const Vtf& v) {
             .field("version")
             .actual(fmt::format("{}.{}", v.versionMajor, v.versionMinor));
     if (v.resources.size() > 32)
-        return Error("vtf.bad_resource_count", "too many resources").field("numResources").actual(std::to_string(v.resources.size()));
+        return Error("vtf.bad_resource_count", "too many resources")
+            .field("numResources")
+            .actual(std::to_string(v.resources.size()));
     const bool dir = v.versionMinor >= 3;
     const std::uint64_t minHeader = dir ? 80 + 8 * v.resources.size() : (v.versionMinor == 2 ? 80 : 64);
     const std::uint32_t headerSize = v.headerSize != 0 ? v.headerSize : static_cast<std::uint32_t>(minHeader);
-    const std::uint64_t headerEnd = std::max<std::uint64_t>({headerSize, dir ? minHeader : 0, v.rawHeader.size(),
-                                                             v.versionMinor >= 2 ? 65u : 63u});
+    const std::uint64_t headerEnd =
+        std::max<std::uint64_t>({headerSize, dir ? minHeader : 0, v.rawHeader.size(), v.versionMinor >= 2 ? 65u : 63u});
 
     Bytes header = v.rawHeader;
     header.resize(headerEnd, 0);
@@ -91,8 +93,7 @@ Result<Bytes> writeVtf(const Vtf& v) {
             } else if (res.tag == kTagHighRes) {
                 p.data = v.highRes;
             } else {
-                if (res.data.size() > 0xFFFFFFFFu)
-                    return Error("vtf.overflow", "resource chunk too large").record(i);
+                if (res.data.size() > 0xFFFFFFFFu) return Error("vtf.overflow", "resource chunk too large").record(i);
                 p.data.resize(4);
                 put32(p.data, 0, static_cast<std::uint32_t>(res.data.size()));
                 p.data.insert(p.data.end(), res.data.begin(), res.data.end());
@@ -179,10 +180,11 @@ Result<Vtf> headerFromSpec(const BuildSpec& s) {
     v.bumpScale = s.bumpScale;
     v.highResFormat = s.format;
     std::uint32_t full = 1;
-    for (std::uint32_t side = std::max({std::uint32_t{s.width}, std::uint32_t{s.height}, std::uint32_t{s.depth}}); side > 1;
-         side >>= 1)
+    for (std::uint32_t side = std::max({std::uint32_t{s.width}, std::uint32_t{s.height}, std::uint32_t{s.depth}});
+         side > 1; side >>= 1)
         ++full;
-    if (s.mips > full) return Error("vtf.bad_mip_count", "more mips than the size allows").actual(std::to_string(s.mips));
+    if (s.mips > full)
+        return Error("vtf.bad_mip_count", "more mips than the size allows").actual(std::to_string(s.mips));
     v.mipCount = static_cast<std::uint8_t>(s.mips == 0 ? full : s.mips);
     v.lowResFormat = s.lowResFormat;
     v.lowResWidth = s.lowResWidth;

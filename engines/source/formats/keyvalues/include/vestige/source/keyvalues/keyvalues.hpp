@@ -18,13 +18,13 @@ namespace vestige::source::keyvalues {
 
 struct Node {
     std::string key;
-    std::string value;            // leaf value (empty for blocks)
-    std::vector<Node> children;   // block contents
+    std::string value;           // leaf value (empty for blocks)
+    std::vector<Node> children;  // block contents
     bool isBlock = false;
-    std::string condition;        // e.g. "$WIN32", "!$X360" (without brackets); empty = unconditional
+    std::string condition;  // e.g. "$WIN32", "!$X360" (without brackets); empty = unconditional
     bool keyQuoted = false, valueQuoted = false;
-    std::uint32_t line = 0;       // 1-based line of the key
-    std::uint64_t offset = 0;     // byte offset of the key
+    std::uint32_t line = 0;    // 1-based line of the key
+    std::uint64_t offset = 0;  // byte offset of the key
 
     // First child whose key matches (case-insensitive), or nullptr.
     [[nodiscard]] const Node* find(std::string_view k) const;
@@ -37,7 +37,7 @@ struct Node {
 };
 
 struct Directive {
-    std::string kind;          // "#include" or "#base" (as written, case kept)
+    std::string kind;  // "#include" or "#base" (as written, case kept)
     std::string path;
     std::size_t beforeRoot = 0;  // number of root nodes that precede it
     std::uint32_t line = 0;

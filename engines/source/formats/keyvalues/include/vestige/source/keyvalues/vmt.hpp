@@ -12,13 +12,13 @@
 namespace vestige::source::keyvalues {
 
 struct Material {
-    std::string shader;                // root key as written ("LightmappedGeneric", "Patch", ...)
-    Node root;                         // the material block after PC conditionals
+    std::string shader;  // root key as written ("LightmappedGeneric", "Patch", ...)
+    Node root;           // the material block after PC conditionals
     // Parameters in file order ($name / %name leaves), values as written.
     std::vector<std::pair<std::string, std::string>> params;
     std::optional<std::string> baseTexture, bumpMap, surfaceProp;
     bool translucent = false, alphaTest = false;
-    std::vector<Node> proxies;         // children of the `Proxies` block, raw
+    std::vector<Node> proxies;  // children of the `Proxies` block, raw
     // Patch materials.
     bool isPatch = false;
     std::string patchInclude;

@@ -24,10 +24,35 @@ constexpr std::uint32_t kIdent = 0x00465456;  // "VTF\0"
 // Image format ids 0-29 are stable across Source branches; ids above 29 differ per branch and are refused.
 enum class Format : std::int32_t {
     None = -1,
-    RGBA8888 = 0, ABGR8888 = 1, RGB888 = 2, BGR888 = 3, RGB565 = 4, I8 = 5, IA88 = 6, P8 = 7, A8 = 8,
-    RGB888_BLUESCREEN = 9, BGR888_BLUESCREEN = 10, ARGB8888 = 11, BGRA8888 = 12, DXT1 = 13, DXT3 = 14, DXT5 = 15,
-    BGRX8888 = 16, BGR565 = 17, BGRX5551 = 18, BGRA4444 = 19, DXT1_ONEBITALPHA = 20, BGRA5551 = 21, UV88 = 22,
-    UVWQ8888 = 23, RGBA16161616F = 24, RGBA16161616 = 25, UVLX8888 = 26, R32F = 27, RGB323232F = 28,
+    RGBA8888 = 0,
+    ABGR8888 = 1,
+    RGB888 = 2,
+    BGR888 = 3,
+    RGB565 = 4,
+    I8 = 5,
+    IA88 = 6,
+    P8 = 7,
+    A8 = 8,
+    RGB888_BLUESCREEN = 9,
+    BGR888_BLUESCREEN = 10,
+    ARGB8888 = 11,
+    BGRA8888 = 12,
+    DXT1 = 13,
+    DXT3 = 14,
+    DXT5 = 15,
+    BGRX8888 = 16,
+    BGR565 = 17,
+    BGRX5551 = 18,
+    BGRA4444 = 19,
+    DXT1_ONEBITALPHA = 20,
+    BGRA5551 = 21,
+    UV88 = 22,
+    UVWQ8888 = 23,
+    RGBA16161616F = 24,
+    RGBA16161616 = 25,
+    UVLX8888 = 26,
+    R32F = 27,
+    RGB323232F = 28,
     RGBA32323232F = 29,
 };
 
@@ -94,12 +119,12 @@ struct Vtf {
     std::uint8_t mipCount = 1;
     std::int32_t lowResFormat = -1;
     std::uint8_t lowResWidth = 0, lowResHeight = 0;
-    std::uint16_t depth = 1;        // 7.2+; 1 before
-    std::uint32_t faces = 1;        // derived: 1, 6 (envmap) or 7 (envmap + sphere map, 7.1-7.4)
-    Bytes rawHeader;                // the header as read (fields + padding); empty for built files
+    std::uint16_t depth = 1;          // 7.2+; 1 before
+    std::uint32_t faces = 1;          // derived: 1, 6 (envmap) or 7 (envmap + sphere map, 7.1-7.4)
+    Bytes rawHeader;                  // the header as read (fields + padding); empty for built files
     std::vector<Resource> resources;  // 7.3+, directory order
-    Bytes lowRes;                   // thumbnail bytes as stored
-    Bytes highRes;                  // mips smallest first; in each: frames, faces, slices
+    Bytes lowRes;                     // thumbnail bytes as stored
+    Bytes highRes;                    // mips smallest first; in each: frames, faces, slices
     std::vector<Extra> extras;
 
     [[nodiscard]] bool hasResources() const { return versionMinor >= 3; }
@@ -128,8 +153,8 @@ struct ReadOptions {
 struct DecodeOptions {
     bool oneBitAlpha = false;
 };
-[[nodiscard]] Result<image::Image> decode(std::int32_t format, ByteView data, std::uint32_t width,
-                                          std::uint32_t height, const DecodeOptions& options = {});
+[[nodiscard]] Result<image::Image> decode(std::int32_t format, ByteView data, std::uint32_t width, std::uint32_t height,
+                                          const DecodeOptions& options = {});
 // One subimage of a parsed file (DXT1 punch-through follows the one-bit-alpha flag).
 [[nodiscard]] Result<image::Image> decodeImage(const Vtf& vtf, std::uint32_t mip = 0, std::uint32_t frame = 0,
                                                std::uint32_t face = 0, std::uint32_t slice = 0);
@@ -143,8 +168,8 @@ struct BuildSpec {
     std::uint32_t versionMinor = 5;
     std::int32_t format = static_cast<std::int32_t>(Format::RGBA8888);
     std::uint16_t width = 1, height = 1, depth = 1, frames = 1;
-    std::uint32_t faces = 1;   // 6 sets the envmap flag; 7 (7.1-7.4) adds the sphere map face
-    std::uint8_t mips = 1;     // 0 = the full chain down to 1x1
+    std::uint32_t faces = 1;  // 6 sets the envmap flag; 7 (7.1-7.4) adds the sphere map face
+    std::uint8_t mips = 1;    // 0 = the full chain down to 1x1
     std::uint32_t flags = 0;
     std::uint16_t firstFrame = 0;
     Vec3 reflectivity;
@@ -155,8 +180,8 @@ struct BuildSpec {
     std::vector<Resource> extraResources;  // 7.3+: e.g. CRC / LOD / KVD, written after the images
 };
 // Encodes source(mip, frame, face, slice) for every subimage (uncompressed formats only).
-using SubimageSource = std::function<image::Image(std::uint32_t mip, std::uint32_t frame, std::uint32_t face,
-                                                  std::uint32_t slice)>;
+using SubimageSource =
+    std::function<image::Image(std::uint32_t mip, std::uint32_t frame, std::uint32_t face, std::uint32_t slice)>;
 [[nodiscard]] Result<Vtf> buildVtf(const BuildSpec& spec, const SubimageSource& source);
 // Takes high-res bytes as given (any known format, DXT included); their size must match the spec.
 [[nodiscard]] Result<Vtf> buildVtfRaw(const BuildSpec& spec, Bytes highRes);
