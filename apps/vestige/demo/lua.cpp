@@ -1,18 +1,22 @@
-// Demo stage: lua. Writes a small addon of our own (a gamemode deriving from the built-in base that
-// spawns entities, uses timers, hooks, networked vars and util.TraceLine), runs it for 200 ticks on a
-// flat stand-in map (ground plane z = 0 through the trace callback) and writes lua/report.json.
+// Demo stage: lua. Writes a small addon of our own (a gamemode deriving from the built-in base that spawns
+// entities, uses timers, hooks, networked vars, util.TraceLine and util.TraceHull), runs it for 200 ticks on the
+// shared demo map (bsp::demoMap(), loaded from its BSP bytes by the game module: map entities in ents.*, the
+// player at info_player_start, traces against the map's brushes) and writes lua/report.json.
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
 #include "../src/app.hpp"
 #include "vestige/core/file_io.hpp"
+#include "vestige/source/bsp/sample.hpp"
+#include "vestige/source/game/map.hpp"
 #include "vestige/source/glua/runtime.hpp"
 
 namespace vestige::app {
 namespace {
 
 namespace glua = vestige::source::glua;
+namespace game = vestige::source::game;
 
 constexpr const char* kInit = R"lua(-- Demo gamemode (server). GLua syntax on purpose: != && || ! // /* */ continue.
 AddCSLuaFile("shared.lua")
@@ -22,31 +26,39 @@ DeriveGamemode("base")
 GM.Crates = {}
 
 function GM:Initialize()
-    MsgN("[demo] Initialize at tick ", engine.TickCount())
+    MsgN("[demo] Initialize at tick ", engine.TickCount(), " on ", game.GetMap())
     timer.Create("demo_spawner", 0.25, 8, function() GAMEMODE:SpawnCrate() end)
 end
 
 function GM:InitPostEntity()
-    local n = #ents.FindByClass("info_player_start")
-    MsgN("[demo] map entities: ", ents.GetCount(), ", spawn points: ", n)
+    local door = ents.FindByName("demo_door")[1]
+    MsgN("[demo] map entities: ", ents.GetCount() - 1, ", spawn points: ", #ents.FindByClass("info_player_start"),
+         ", door ", door:GetModel(), " at ", tostring(door:GetPos()))
 end
 
 function GM:PlayerSpawn(ply)
     self.BaseClass.PlayerSpawn(self, ply)
-    ply:SetPos(Vector(0, 0, 64))
     ply:SetNWInt("crates", 0)
+    MsgN("[demo] player spawned at ", tostring(ply:GetPos()), " facing yaw ", ply:GetAngles().y)
+    // How far can the player walk east? A player-sized hull trace says where the thin wall stops it.
+    local pos = ply:GetPos()
+    local tr = util.TraceHull({ start = pos, endpos = pos + Vector(2048, 0, 0), filter = ply,
+                                mins = Vector(-16, -16, 0), maxs = Vector(16, 16, 72) })
+    MsgN(string.format("[demo] walk east: blocked at x=%.5f by %s (fraction %.6f)", tr.HitPos.x,
+                       tr.HitWorld && "the world" || tostring(tr.Entity), tr.Fraction))
 end
 
-/* Drop a crate from the sky and put it on the ground with a trace. */
+/* Drop a crate over the hill: a trace finds the ground, the crate sits on it. */
 function GM:SpawnCrate()
     local i = #self.Crates + 1
     local crate = ents.Create("prop_physics")
     crate:SetModel("models/props_junk/wood_crate001a.mdl")
-    local start = Vector(i * 64, (i % 2 == 0) && 32 || -32, 512)
+    local start = Vector(256 + i * 64, -640, 480)
     local tr = util.TraceLine({ start = start, endpos = start - Vector(0, 0, 1024), filter = crate })
     crate:SetPos(tr.HitPos + tr.HitNormal * 16)
     crate:Spawn()
     self.Crates[i] = crate
+    MsgN(string.format("[demo] crate %d on the ground at z=%.3f", i, tr.HitPos.z))
     local ply = Entity(1)
     if IsValid(ply) then ply:SetNWInt("crates", ply:GetNWInt("crates") + 1) end
 end
@@ -56,7 +68,7 @@ constexpr const char* kShared = R"lua(GM.Name = "Vestige Demo"
 GM.Author = "Vestige"
 )lua";
 
-constexpr const char* kAutorun = R"lua(// Autorun: a hook with a string id, a self-cleaning object hook and a repeating timer.
+constexpr const char* kAutorun = R"lua(// Autorun: a hook with a string id, a self-cleaning object hook, repeating timers, a door that opens.
 thinkCount = 0
 hook.Add("Think", "demo_think", function() thinkCount = thinkCount + 1 end)
 
@@ -66,14 +78,32 @@ hook.Add("Tick", watcher, function(self)
     if CurTime() >= 1 then self.alive = false end
 end)
 
+// Line of sight from the player's eyes towards where the door stood at map start, once a second.
+local doorHome
+hook.Add("InitPostEntity", "demo_door_home", function() doorHome = ents.FindByName("demo_door")[1]:GetPos() end)
+timer.Create("demo_sight", 1, 0, function()
+    local ply = Entity(1)
+    if !IsValid(ply) || !doorHome then return end
+    local eye = ply:GetShootPos()
+    local dir = (doorHome - eye):GetNormalized()
+    local tr = util.TraceLine({ start = eye, endpos = eye + dir * 4096, filter = ply })
+    MsgN(string.format("[demo] t=%.2f sight line hits %s at x=%.2f", CurTime(),
+                       tr.HitNonWorld && tr.Entity:GetClass() || "world", tr.HitPos.x))
+end)
+
+// At 1.5 s the door slides up out of the way; the sight line then runs on to the far wall.
+timer.Simple(1.5, function()
+    local door = ents.FindByName("demo_door")[1]
+    door:SetPos(door:GetPos() + Vector(0, 0, 128))
+end)
+
 timer.Create("demo_census", 1, 0, function()
-    local near, heavy = 0, 0
+    local onHill = 0
     for _, e in ipairs(ents.FindByClass("prop_*")) do
-        if e:GetPos().z != 16 then continue end
-        if e:GetPos():Distance(Vector(0, 0, 0)) < 300 then near = near + 1 end
-        heavy = heavy + 1
+        if e:GetPos().z <= 16.5 then continue end
+        onHill = onHill + 1
     end
-    MsgN(string.format("[demo] t=%.2f crates on ground=%d near origin=%d", CurTime(), heavy, near))
+    MsgN(string.format("[demo] t=%.2f crates above the floor=%d", CurTime(), onHill))
 end)
 
 concommand.Add("demo_clear", function(ply)
@@ -82,26 +112,10 @@ end)
 timer.Simple(2.5, function() RunConsoleCommand("demo_clear") end)
 )lua";
 
-// Ground plane z = 0: the hit fraction is where the segment crosses it.
-glua::TraceHit groundTrace(const glua::TraceQuery& q) {
-    glua::TraceHit h;
-    h.hitPos = q.end;
-    const float a = q.start.z, b = q.end.z;
-    if (a >= 0 && b < 0) {
-        h.hit = true;
-        h.fraction = a / (a - b);
-        h.hitPos = lerp(q.start, q.end, h.fraction);
-        h.hitPos.z = 0;
-        h.hitNormal = {0, 0, 1};
-        h.entity = 0;
-    }
-    return h;
-}
-
 }  // namespace
 
 DemoStage demoStageLua() {
-    return {"lua", "GLua: a demo gamemode deriving from base runs 200 ticks (timers, hooks, traces)",
+    return {"lua", "GLua: a demo gamemode deriving from base runs 200 ticks on the demo map (timers, hooks, traces)",
             [](DemoContext& demo) -> Status {
                 const auto addon = demo.outDir / "lua" / "addon";
                 std::error_code ec;
@@ -114,39 +128,53 @@ DemoStage demoStageLua() {
                 VESTIGE_CHECK(writeFileAtomic(gm / "shared.lua", std::string_view(kShared)));
                 VESTIGE_CHECK(writeFileAtomic(addon / "lua" / "autorun" / "server" / "demo.lua", std::string_view(kAutorun)));
 
+                // The shared demo map, through its bytes as a user's map would come.
+                VESTIGE_TRY(const Bytes mapBytes, source::bsp::demoMap().write());
+                VESTIGE_TRY(auto map, game::GameMap::load(mapBytes, "vestige_demo"));
+
                 std::string console;
                 glua::Options opt;
                 opt.addonDirs.push_back(addon);
                 opt.gamemode = "vestige_demo";
-                opt.map = "vestige_demo_flat";
-                opt.trace = groundTrace;
                 opt.output = [&console](std::string_view s) { console.append(s); };
-                opt.mapEntities = {{"info_player_start", "", "spawn", {0, 0, 0}, {0, 90, 0}},
-                                   {"prop_dynamic", "models/props_c17/oildrum001.mdl", "drum", {128, 0, 0}, {}},
-                                   {"light", "", "", {0, 0, 256}, {}}};
-                VESTIGE_TRY(auto rt, glua::Runtime::create(std::move(opt)));
+                VESTIGE_TRY(auto rt, game::createRuntime(map, std::move(opt)));
                 VESTIGE_CHECK(rt->boot());
                 constexpr std::uint64_t kTicks = 200;
                 rt->runTicks(kTicks);
 
+                // The same fields as `vestige lua --json --map`, minus the memory figure (allocator-dependent).
                 nlohmann::json report;
-                report["gamemode"] = "vestige_demo";
+                report["mode"] = "standalone";
+                report["gamemode"] = rt->options().gamemode;
+                report["map"] = rt->options().map;
+                report["mapEntities"] = map->entities().size();
+                report["mapBrushEntities"] = map->stats().brushEntities;
+                report["mapCollisionVolumes"] = map->stats().worldVolumes + map->stats().modelVolumes;
                 report["ticks"] = rt->currentTick();
+                report["tickRate"] = rt->options().tickRate;
                 report["curTime"] = rt->curTime();
                 report["filesLoaded"] = rt->filesLoaded();
-                for (const auto& [name, count] : rt->hookCounts()) report["hooks"][name] = count;
-                std::map<std::string, int> fired;
-                for (const auto& f : rt->timersFired()) ++fired[f.name.empty() ? "(simple)" : f.name];
-                report["timersFired"] = fired;
                 report["errors"] = nlohmann::json::array();
-                for (const auto& e : rt->errors()) report["errors"].push_back(e.render());
+                for (const auto& e : rt->errors())
+                    report["errors"].push_back(
+                        {{"file", e.file}, {"line", e.line}, {"message", e.message}, {"traceback", e.traceback}});
+                report["hooks"] = nlohmann::json::object();
+                for (const auto& [name, count] : rt->hookCounts()) report["hooks"][name] = count;
+                std::map<std::string, std::uint64_t> fired;
+                for (const auto& f : rt->timersFired()) ++fired[f.name.empty() ? "(simple)" : f.name];
+                report["timersFired"] = {{"total", rt->timersFired().size()}, {"byName", fired}};
+                nlohmann::json live = nlohmann::json::array();
                 for (const auto& e : rt->entities()) {
                     if (!e.alive) continue;
-                    report["entities"].push_back({{"index", e.index},
-                                                  {"class", e.className},
-                                                  {"pos", {e.pos.x, e.pos.y, e.pos.z}}});
+                    live.push_back({{"index", e.index},
+                                    {"class", e.className},
+                                    {"model", e.model},
+                                    {"pos", {e.pos.x, e.pos.y, e.pos.z}}});
                 }
-                report["console"] = console;
+                report["entities"] = live.size();
+                report["entityList"] = live;
+                report["warnings"] = rt->warnings();
+                report["output"] = console;
                 auto thinks = rt->eval("thinkCount");
                 report["luaThinkCount"] = thinks ? *thinks : "?";
                 if (!rt->errors().empty())
@@ -154,9 +182,17 @@ DemoStage demoStageLua() {
                                                          rt->errors().front().render()));
                 const auto counts = rt->hookCounts();
                 demo.notes.push_back(fmt::format(
-                    "GLua demo gamemode: {} files, {} ticks, Think x{}, {} timer fires, {} live entities, 0 errors",
-                    rt->filesLoaded().size(), rt->currentTick(), counts.count("Think") ? counts.at("Think") : 0,
-                    rt->timersFired().size(), report["entities"].size()));
+                    "GLua demo gamemode on the demo map: {} map entities, {} files, {} ticks, Think x{}, {} timer "
+                    "fires, {} live entities, 0 errors",
+                    map->entities().size(), rt->filesLoaded().size(), rt->currentTick(),
+                    counts.count("Think") ? counts.at("Think") : 0, rt->timersFired().size(), live.size()));
+                // One console line per fact the traces produced (walk probe, sight line before/after the door).
+                for (const auto at : {console.find("[demo] walk east"), console.find("sight line"),
+                                      console.rfind("sight line")}) {
+                    if (at == std::string::npos) continue;
+                    const auto begin = console.rfind("[demo] ", at) + 7, end = console.find('\n', at);
+                    demo.notes.push_back("GLua " + console.substr(begin, end - begin));
+                }
                 return demo.write("lua/report.json", report.dump(2));
             }};
 }

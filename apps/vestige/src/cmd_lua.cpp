@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.hpp"
+#include "vestige/source/game/map.hpp"
 #include "vestige/source/glua/runtime.hpp"
 
 namespace vestige::app {
@@ -12,6 +13,7 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace glua = vestige::source::glua;
+namespace game = vestige::source::game;
 
 struct LuaArgs {
     std::string gmodDir;
@@ -36,12 +38,20 @@ std::string soleGamemode(const fs::path& addon) {
     return names.size() == 1 ? names.front() : std::string();
 }
 
-nlohmann::json buildReport(const glua::Runtime& rt, const LuaArgs& a, const std::string& output,
-                           const std::vector<std::string>& notes) {
+nlohmann::json buildReport(const glua::Runtime& rt, const LuaArgs& a, const game::GameMap* map,
+                           const std::string& output, const std::vector<std::string>& notes) {
     nlohmann::json j;
     j["mode"] = rt.options().gmodDir ? "gmod" : "standalone";
     j["gamemode"] = rt.options().gamemode;
     j["map"] = rt.options().map;
+    if (map) {
+        j["mapFile"] = a.map;
+        j["mapEntities"] = map->entities().size();
+        j["mapBrushEntities"] = map->stats().brushEntities;
+        j["mapCollisionVolumes"] = map->stats().worldVolumes + map->stats().modelVolumes;
+        j["mapWarnings"] = nlohmann::json::array();
+        for (const auto& w : map->warnings()) j["mapWarnings"].push_back(w.render());
+    }
     j["ticks"] = rt.currentTick();
     j["tickRate"] = rt.options().tickRate;
     j["curTime"] = rt.curTime();
@@ -68,6 +78,12 @@ void printHuman(const nlohmann::json& r) {
     std::string out = fmt::format("mode {}  gamemode {}  map {}  ticks {}  CurTime {:.3f}\n", r["mode"].get<std::string>(),
                                   r["gamemode"].get<std::string>(), r["map"].get<std::string>(),
                                   r["ticks"].get<std::uint64_t>(), r["curTime"].get<double>());
+    if (r.contains("mapEntities")) {
+        out += fmt::format("map entities: {} ({} brush entities, {} collision volumes) from {}\n",
+                           r["mapEntities"].get<std::size_t>(), r["mapBrushEntities"].get<std::size_t>(),
+                           r["mapCollisionVolumes"].get<std::size_t>(), r["mapFile"].get<std::string>());
+        for (const auto& w : r["mapWarnings"]) out += fmt::format("  map warning: {}\n", w.get<std::string>());
+    }
     out += fmt::format("files loaded: {}\n", r["filesLoaded"].size());
     for (const auto& f : r["filesLoaded"]) out += fmt::format("  {}\n", f.get<std::string>());
     out += "hooks called:\n";
@@ -114,7 +130,9 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("TARGET", a.target, "A .lua file, or an addon/gamemode folder (with lua/ and/or gamemodes/)");
     cmd->add_option("--gmod-dir", a.gmodDir, "GMod install mode: a garrysmod/ folder whose lua/includes run as-is");
     cmd->add_option("--gamemode", a.gamemode, "Gamemode to load (default: base, or the addon's only gamemode)");
-    cmd->add_option("--map", a.map, "Map .bsp (name only for now; entities from the BSP are not loaded yet)");
+    cmd->add_option("--map", a.map,
+                    "Map .bsp (file, or archive entry as archive:entry): its entities appear in ents.*, "
+                    "util.TraceLine/TraceHull hit its brushes, game.GetMap() is its name");
     cmd->add_option("--ticks", a.ticks, "Ticks to simulate after boot")->capture_default_str();
     cmd->add_option("--tick-rate", a.tickRate, "Ticks per second")->capture_default_str();
     cmd->add_option("--data-dir", a.dataDir, "Folder for the DATA path id (file.Write); default: none, or <gmod-dir>/data");
@@ -123,6 +141,7 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("-e,--eval", a.eval, "GLua code to run after boot (before ticks)");
     cmd->add_flag("--repl", a.repl, "Interactive prompt after boot");
     cmd->footer("Example: vestige lua --ticks 200 --json my_addon/\n"
+                "         vestige lua --map gm_flatgrass.bsp --gamemode sandbox --ticks 66 my_addon/\n"
                 "         vestige lua -e 'print(Vector(1, 2, 3) * 2)' --ticks 0");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
@@ -153,16 +172,20 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
                 }
             }
             if (!a.gamemode.empty()) opt.gamemode = a.gamemode;
+            std::shared_ptr<const game::GameMap> map;
             if (!a.map.empty()) {
-                opt.map = fs::path(a.map).stem().string();
-                notes.push_back("--map: the map name is set; BSP entities are not loaded yet (pending the BSP module)");
+                auto resolved = vfs::openSpec(a.map, ctx.archives);
+                if (!resolved) return reportError(ctx, resolved.error());
+                auto loaded = game::GameMap::load(resolved->data, fs::path(resolved->name).stem().string());
+                if (!loaded) return reportError(ctx, std::move(loaded).error().file(a.map));
+                map = *loaded;
             }
             if (!(a.tickRate > 0) || a.tickRate > 10000)
                 return reportError(ctx, Error("lua.tick_rate", "tick rate must be in (0, 10000]").field("--tick-rate"));
             opt.tickRate = a.tickRate;
             opt.instructionBudget = a.budget;
             opt.memoryLimit = static_cast<std::size_t>(a.memoryMb) << 20;
-            auto rt = glua::Runtime::create(std::move(opt));
+            auto rt = map ? game::createRuntime(map, std::move(opt)) : glua::Runtime::create(std::move(opt));
             if (!rt) return reportError(ctx, rt.error());
             glua::Runtime& r = **rt;
             if (auto st = r.boot(); !st) return reportError(ctx, st.error());
@@ -172,7 +195,7 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
             }
             if (a.repl) return runRepl(r);
             r.runTicks(a.ticks);
-            const auto report = buildReport(r, a, ctx.json ? output : std::string(), notes);
+            const auto report = buildReport(r, a, map.get(), ctx.json ? output : std::string(), notes);
             if (ctx.json) printOut(report.dump(2));
             else printHuman(report);
             return r.errors().empty() ? kExitOk : kExitError;
