@@ -2,10 +2,10 @@
 // compile and sink allocations), entity position access through direct FFI calls, and the sandbox around them.
 //
 // Security model: the ffi module is loaded privately (luaopen_ffi, then removed from package.loaded) and handed
-// to one internal chunk named "=[vestige]"; that chunk keeps only ctypes, ffi.istype and two cast function
-// pointers in upvalues. Scripts can reach internal closures (metamethods, methods) but never their upvalues or
-// locals: debug.getupvalue/setupvalue/upvalueid/upvaluejoin refuse "=[vestige]" functions and every C function,
-// debug.getlocal/setlocal refuse frames of those functions, debug.getinfo drops their `func`, and
+// to one internal chunk named "=[vestige]"; that chunk keeps only ctypes, ffi.istype, the runtime pointer and two
+// cast function pointers in upvalues. Scripts can reach internal closures (metamethods, methods) but never their
+// upvalues or locals: debug.getupvalue/setupvalue/upvalueid/upvaluejoin refuse "=[vestige]" functions and every C
+// function, debug.getlocal/setlocal refuse frames of those functions, debug.getinfo drops their `func`, and
 // debug.getregistry returns GMod's metatable-only view instead of the registry. jit.util (trace constants) and
 // the package loaders are gone (see libs.cpp).
 #include <cmath>
