@@ -1,0 +1,59 @@
+// Real maps from ../shared/corpus (skipped when absent): a GMod tool-texture map loads into a session whose
+// traces hit its floor and ceiling; a CS:GO v21 map is refused with the reader's structured error.
+#include <gtest/gtest.h>
+
+#include "shared.hpp"
+#include "vestige/core/file_io.hpp"
+#include "vestige/source/game/map.hpp"
+
+namespace vestige::source::game {
+namespace {
+
+TEST(GameCorpus, GmodToolTexturesSession) {
+    VESTIGE_REQUIRE_SHARED(path, "corpus/bsp/gmod_tooltextures.bsp");
+    auto bytes = readFile(path);
+    ASSERT_TRUE(bytes.ok());
+    auto map = GameMap::load(*bytes, "gmod_tooltextures");
+    ASSERT_TRUE(map.ok()) << map.error().render();
+    const auto& m = **map;
+    ASSERT_EQ(m.entities().size(), 1u);
+    EXPECT_EQ(m.entities()[0].className, "info_player_start");
+    EXPECT_EQ(m.entities()[0].origin, (Vec3{256, 256, 8}));
+    EXPECT_TRUE(m.warnings().empty());
+    EXPECT_EQ(m.stats().worldVolumes, 34u);
+
+    glua::Options opt;
+    opt.output = [](std::string_view) {};
+    auto rt = createRuntime(*map, std::move(opt));
+    ASSERT_TRUE(rt.ok());
+    ASSERT_TRUE((*rt)->boot().ok());
+    (*rt)->tick();
+    // Straight down onto the spawn point: the player's box (top z = 8 + 72) first, the floor once filtered.
+    auto r = (*rt)->eval("local t = util.TraceLine({start = Vector(256, 256, 100), endpos = Vector(256, 256, -100)}) "
+                         "return game.GetMap(), Entity(1):GetPos(), t.Entity == Entity(1), t.HitPos.z");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(*r, "gmod_tooltextures\t256.000000 256.000000 8.000000\ttrue\t80.03125");
+    r = (*rt)->eval("local t = util.TraceLine({start = Vector(256, 256, 100), endpos = Vector(256, 256, -100), "
+                    "filter = Entity(1)}) return t.HitWorld, t.HitPos, t.HitNormal");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(*r, "true\t256.000000 256.000000 0.031250\t0.000000 0.000000 1.000000");
+    // Up from inside the player's box (filtered) to the ceiling at z = 512.
+    r = (*rt)->eval("local t = util.TraceLine({start = Vector(256, 256, 40), endpos = Vector(256, 256, 1000), "
+                    "filter = Entity(1)}) return t.HitPos.z, t.HitNormal.z");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(*r, "511.96875\t-1");
+    EXPECT_TRUE((*rt)->errors().empty());
+}
+
+TEST(GameCorpus, UnsupportedVersionIsAnError) {
+    VESTIGE_REQUIRE_SHARED(path, "corpus/bsp/csgo_tooltextures.bsp");
+    auto bytes = readFile(path);
+    ASSERT_TRUE(bytes.ok());
+    auto map = GameMap::load(*bytes, "csgo_tooltextures");
+    ASSERT_FALSE(map.ok());
+    EXPECT_EQ(map.error().code(), "bsp.unsupported_version");
+    EXPECT_EQ(map.error().offset(), 4u);
+}
+
+}  // namespace
+}  // namespace vestige::source::game
