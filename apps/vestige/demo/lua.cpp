@@ -68,7 +68,7 @@ constexpr const char* kShared = R"lua(GM.Name = "Vestige Demo"
 GM.Author = "Vestige"
 )lua";
 
-constexpr const char* kAutorun = R"lua(// Autorun: a hook with a string id, a self-cleaning object hook, repeating timers, a door that opens.
+constexpr const char* kAutorun = R"lua(// Autorun: string-id and object hooks, repeating timers, a door that opens.
 thinkCount = 0
 hook.Add("Think", "demo_think", function() thinkCount = thinkCount + 1 end)
 
@@ -126,7 +126,8 @@ DemoStage demoStageLua() {
                 if (ec) return Error("io.mkdir", ec.message()).file(addon.string());
                 VESTIGE_CHECK(writeFileAtomic(gm / "init.lua", std::string_view(kInit)));
                 VESTIGE_CHECK(writeFileAtomic(gm / "shared.lua", std::string_view(kShared)));
-                VESTIGE_CHECK(writeFileAtomic(addon / "lua" / "autorun" / "server" / "demo.lua", std::string_view(kAutorun)));
+                VESTIGE_CHECK(
+                    writeFileAtomic(addon / "lua" / "autorun" / "server" / "demo.lua", std::string_view(kAutorun)));
 
                 // The shared demo map, through its bytes as a user's map would come.
                 VESTIGE_TRY(const Bytes mapBytes, source::bsp::demoMap().write());
@@ -187,8 +188,8 @@ DemoStage demoStageLua() {
                     map->entities().size(), rt->filesLoaded().size(), rt->currentTick(),
                     counts.count("Think") ? counts.at("Think") : 0, rt->timersFired().size(), live.size()));
                 // One console line per fact the traces produced (walk probe, sight line before/after the door).
-                for (const auto at : {console.find("[demo] walk east"), console.find("sight line"),
-                                      console.rfind("sight line")}) {
+                for (const auto at :
+                     {console.find("[demo] walk east"), console.find("sight line"), console.rfind("sight line")}) {
                     if (at == std::string::npos) continue;
                     const auto begin = console.rfind("[demo] ", at) + 7, end = console.find('\n', at);
                     demo.notes.push_back("GLua " + console.substr(begin, end - begin));

@@ -47,8 +47,10 @@ Vec3 entityAngles(const bsp::Entity& entity, std::vector<Error>* warnings) {
             bsp::Entity one;
             one.keys.emplace_back("v", value);
             const auto v = one.vec3("v");
-            if (v && isFinite(*v)) angles = *v;
-            else warn(warnings, entity, key, value, "three numbers \"pitch yaw roll\"");
+            if (v && isFinite(*v))
+                angles = *v;
+            else
+                warn(warnings, entity, key, value, "three numbers \"pitch yaw roll\"");
         } else if (iequals(key, "angle")) {
             // The engine rewrites "angle" into "angles" as it reads it (so a later "angles" wins).
             const auto y = parseNumber(value);
@@ -56,9 +58,12 @@ Vec3 entityAngles(const bsp::Entity& entity, std::vector<Error>* warnings) {
                 warn(warnings, entity, key, value, "a number");
                 continue;
             }
-            if (*y >= 0) angles.y = *y;
-            else if (static_cast<int>(*y) == -1) angles = {-90, 0, 0};
-            else angles = {90, 0, 0};
+            if (*y >= 0)
+                angles.y = *y;
+            else if (static_cast<int>(*y) == -1)
+                angles = {-90, 0, 0};
+            else
+                angles = {90, 0, 0};
         } else if (light && iequals(key, "pitch")) {
             pitch = parseNumber(value);
             if (!pitch) warn(warnings, entity, key, value, "a number");
@@ -75,8 +80,10 @@ glua::MapEntity toMapEntity(const bsp::Entity& entity, std::vector<Error>* warni
     out.targetName = std::string(entity.value("targetname"));
     if (auto text = entity.get("origin")) {
         const auto v = entity.vec3("origin");
-        if (v && isFinite(*v)) out.origin = *v;
-        else warn(warnings, entity, "origin", *text, "three numbers \"x y z\"");
+        if (v && isFinite(*v))
+            out.origin = *v;
+        else
+            warn(warnings, entity, "origin", *text, "three numbers \"x y z\"");
     }
     out.angles = entityAngles(entity, warnings);
     return out;

@@ -1,10 +1,11 @@
 // GameMap: map entities + collision for a Lua session, and GMod's trace semantics over them.
+#include "vestige/source/game/map.hpp"
+
 #include <algorithm>
 #include <string>
 
 #include "vestige/core/text.hpp"
 #include "vestige/source/collision/builder.hpp"
-#include "vestige/source/game/map.hpp"
 
 namespace vestige::source::game {
 
@@ -58,7 +59,10 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
         if (auto n = brushModelNumber(me.model)) {
             if (*n == 0 || *n >= map.models.size()) {
                 Error err("game.entity_model", "brush model number is not in the MODELS lump");
-                err.field("model").at(e.offset).record(i).expected("*1..*" + std::to_string(map.models.size() - 1))
+                err.field("model")
+                    .at(e.offset)
+                    .record(i)
+                    .expected("*1..*" + std::to_string(map.models.size() - 1))
                     .actual(me.model);
                 out->mWarnings.push_back(std::move(err));
             } else {
@@ -101,8 +105,9 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
     // The world alone: the same map with the brush entities' model keys taken away leaves their brushes out.
     bsp::Bsp worldOnly = map;
     for (bsp::Entity& e : worldOnly.entities) {
-        std::erase_if(e.keys, [](const auto& kv) { return iequals(kv.first, "model") && !kv.second.empty() &&
-                                                          kv.second[0] == '*'; });
+        std::erase_if(e.keys, [](const auto& kv) {
+            return iequals(kv.first, "model") && !kv.second.empty() && kv.second[0] == '*';
+        });
     }
     VESTIGE_TRY(collision::BspWorld world, collision::fromBsp(worldOnly));
     out->mWorld = std::move(world.world);

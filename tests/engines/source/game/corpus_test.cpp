@@ -29,17 +29,20 @@ TEST(GameCorpus, GmodToolTexturesSession) {
     ASSERT_TRUE((*rt)->boot().ok());
     (*rt)->tick();
     // Straight down onto the spawn point: the player's box (top z = 8 + 72) first, the floor once filtered.
-    auto r = (*rt)->eval("local t = util.TraceLine({start = Vector(256, 256, 100), endpos = Vector(256, 256, -100)}) "
-                         "return game.GetMap(), Entity(1):GetPos(), t.Entity == Entity(1), t.HitPos.z");
+    auto r = (*rt)->eval(
+        "local t = util.TraceLine({start = Vector(256, 256, 100), endpos = Vector(256, 256, -100)}) "
+        "return game.GetMap(), Entity(1):GetPos(), t.Entity == Entity(1), t.HitPos.z");
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(*r, "gmod_tooltextures\t256.000000 256.000000 8.000000\ttrue\t80.03125");
-    r = (*rt)->eval("local t = util.TraceLine({start = Vector(256, 256, 100), endpos = Vector(256, 256, -100), "
-                    "filter = Entity(1)}) return t.HitWorld, t.HitPos, t.HitNormal");
+    r = (*rt)->eval(
+        "local t = util.TraceLine({start = Vector(256, 256, 100), endpos = Vector(256, 256, -100), "
+        "filter = Entity(1)}) return t.HitWorld, t.HitPos, t.HitNormal");
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(*r, "true\t256.000000 256.000000 0.031250\t0.000000 0.000000 1.000000");
     // Up from inside the player's box (filtered) to the ceiling at z = 512.
-    r = (*rt)->eval("local t = util.TraceLine({start = Vector(256, 256, 40), endpos = Vector(256, 256, 1000), "
-                    "filter = Entity(1)}) return t.HitPos.z, t.HitNormal.z");
+    r = (*rt)->eval(
+        "local t = util.TraceLine({start = Vector(256, 256, 40), endpos = Vector(256, 256, 1000), "
+        "filter = Entity(1)}) return t.HitPos.z, t.HitNormal.z");
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(*r, "511.96875\t-1");
     EXPECT_TRUE((*rt)->errors().empty());

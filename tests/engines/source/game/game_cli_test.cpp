@@ -46,8 +46,8 @@ protected:
         auto bytes = source::bsp::demoMap().write();
         ASSERT_TRUE(bytes.ok());
         mMap = mDir / "maps" / "demo.bsp";
-        std::ofstream(mMap, std::ios::binary).write(reinterpret_cast<const char*>(bytes->data()),
-                                                   static_cast<std::streamsize>(bytes->size()));
+        std::ofstream(mMap, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
     }
     void TearDown() override {
         std::error_code ec;

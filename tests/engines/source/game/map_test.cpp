@@ -1,8 +1,9 @@
 // GameMap: entity lump -> MapEntity rules and GMod trace semantics over the demo map (C++ side, no Lua).
+#include "vestige/source/game/map.hpp"
+
 #include <gtest/gtest.h>
 
 #include "vestige/source/bsp/sample.hpp"
-#include "vestige/source/game/map.hpp"
 
 namespace vestige::source::game {
 namespace {
@@ -38,8 +39,8 @@ TEST(GameEntities, AnglesKeysInFileOrder) {
     EXPECT_EQ(entityAngles(ent({{"angles", "10 45 5"}, {"angle", "90"}})), (Vec3{10, 90, 5}));
     // A later "angles" wins over an earlier "angle".
     EXPECT_EQ(entityAngles(ent({{"angle", "90"}, {"angles", "0 30 0"}})), (Vec3{0, 30, 0}));
-    EXPECT_EQ(entityAngles(ent({{"angle", "-1"}})), (Vec3{-90, 0, 0}));  // straight up
-    EXPECT_EQ(entityAngles(ent({{"angle", "-2"}})), (Vec3{90, 0, 0}));   // straight down
+    EXPECT_EQ(entityAngles(ent({{"angle", "-1"}})), (Vec3{-90, 0, 0}));   // straight up
+    EXPECT_EQ(entityAngles(ent({{"angle", "-2"}})), (Vec3{90, 0, 0}));    // straight down
     EXPECT_EQ(entityAngles(ent({{"ANGLE", "270"}})), (Vec3{0, 270, 0}));  // keys are case-insensitive
 }
 
@@ -57,8 +58,12 @@ TEST(GameEntities, LightPitchKey) {
 
 TEST(GameEntities, MalformedValuesAreReportedNotInvented) {
     std::vector<Error> warnings;
-    const auto me = toMapEntity(ent({{"classname", "prop_dynamic"}, {"origin", "1 2"}, {"angles", "0 nan 0"},
-                                     {"angle", "east"}, {"model", "models/a.mdl"}, {"targetname", "t"}}),
+    const auto me = toMapEntity(ent({{"classname", "prop_dynamic"},
+                                     {"origin", "1 2"},
+                                     {"angles", "0 nan 0"},
+                                     {"angle", "east"},
+                                     {"model", "models/a.mdl"},
+                                     {"targetname", "t"}}),
                                 &warnings);
     EXPECT_EQ(me.className, "prop_dynamic");
     EXPECT_EQ(me.model, "models/a.mdl");

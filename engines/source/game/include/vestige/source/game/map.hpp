@@ -50,13 +50,13 @@ constexpr int kFirstMapEntityIndex = 2;
 [[nodiscard]] glua::MapEntity toMapEntity(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
 
 struct GameMapStats {
-    std::size_t lumpEntities = 0;       // blocks in the entity lump, worldspawn included
-    std::size_t mapEntities = 0;        // entities handed to the runtime (lump minus worldspawn)
-    std::size_t brushEntities = 0;      // of those, with a "*N" model that exists
-    std::size_t collidingModels = 0;   // brush models with at least one solid volume
-    std::size_t worldVolumes = 0;       // collision volumes of the world (brushes + displacement triangles)
-    std::size_t modelVolumes = 0;       // collision volumes of all brush models
-    collision::BspWorldStats collision; // from collision::fromBsp over the whole map
+    std::size_t lumpEntities = 0;        // blocks in the entity lump, worldspawn included
+    std::size_t mapEntities = 0;         // entities handed to the runtime (lump minus worldspawn)
+    std::size_t brushEntities = 0;       // of those, with a "*N" model that exists
+    std::size_t collidingModels = 0;     // brush models with at least one solid volume
+    std::size_t worldVolumes = 0;        // collision volumes of the world (brushes + displacement triangles)
+    std::size_t modelVolumes = 0;        // collision volumes of all brush models
+    collision::BspWorldStats collision;  // from collision::fromBsp over the whole map
 };
 
 class GameMap {
@@ -96,8 +96,8 @@ private:
     std::vector<glua::MapEntity> mEntities;
     std::vector<Error> mWarnings;
     GameMapStats mStats;
-    collision::CollisionWorld mWorld;   // model 0 and displacements
-    std::vector<Model> mModels;         // index = brush model number (0 unused)
+    collision::CollisionWorld mWorld;  // model 0 and displacements
+    std::vector<Model> mModels;        // index = brush model number (0 unused)
     collision::CollisionWorld mPlayerBox;
 };
 
