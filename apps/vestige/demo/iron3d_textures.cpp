@@ -6,9 +6,6 @@
 
 #include "../src/app.hpp"
 
-// The stage needs the texture/material libraries linked into the app; until they are, it reports so.
-#if __has_include("vestige/iron3d/materials/materials.hpp") && __has_include("vestige/iron3d/texm/register.hpp")
-#define VESTIGE_DEMO_IRON3D_TEXTURES 1
 #include <cmath>
 #include <set>
 
@@ -18,11 +15,9 @@
 #include "vestige/iron3d/msh/sample.hpp"
 #include "vestige/iron3d/nres/nres.hpp"
 #include "vestige/iron3d/texm/register.hpp"
-#endif
 
 namespace vestige::app {
 
-#if defined(VESTIGE_DEMO_IRON3D_TEXTURES)
 namespace {
 
 namespace texm = iron3d::texm;
@@ -223,13 +218,5 @@ DemoStage demoStageIron3dTextures() {
     return {"iron3d_textures", "Iron3D textures: build Textures/Material/LightMap.lib + a .wea, resolve WEAR -> MAT0 -> Texm, export PNG",
             [](DemoContext& demo) -> Status { return run(demo); }};
 }
-#else
-DemoStage demoStageIron3dTextures() {
-    return {"iron3d_textures", "Iron3D textures (not linked into this build)", [](DemoContext& demo) -> Status {
-                demo.notes.push_back("iron3d_textures: the texm/mat0/wear/materials libraries are not linked into the app yet");
-                return okStatus();
-            }};
-}
-#endif
 
 }  // namespace vestige::app

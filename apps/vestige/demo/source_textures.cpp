@@ -2,14 +2,10 @@
 // CRC resource, a DXT1 7.2 texture from hand-made blocks, a BGR888 7.4 cube map), reads each back (byte-exact),
 // decodes to PNG, and writes VMTs with the KeyValues writer, including a Patch material resolved against its base.
 // Outputs go to source_textures/.
-//
-// Compiled only when the app links the VTF and KeyValues libraries; otherwise the stage says so.
 #include <fmt/format.h>
 
 #include "../src/app.hpp"
 
-#if __has_include("vestige/source/vtf/vtf.hpp") && __has_include("vestige/source/keyvalues/vmt.hpp") && \
-                                                                 __has_include("vestige/image/image.hpp")
 #include <map>
 
 #include "vestige/image/image.hpp"
@@ -166,16 +162,3 @@ DemoStage demoStageSourceTextures() {
 
 }  // namespace vestige::app
 
-#else
-
-namespace vestige::app {
-DemoStage demoStageSourceTextures() {
-    return {"source_textures", "Source VTF/VMT (not linked into this build)", [](DemoContext& demo) -> Status {
-                demo.notes.push_back(
-                    "source_textures: the app does not link vestige_source_vtf / vestige_source_keyvalues");
-                return {};
-            }};
-}
-}  // namespace vestige::app
-
-#endif

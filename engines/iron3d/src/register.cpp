@@ -6,10 +6,13 @@
 #include "vestige/iron3d/animesh/animesh.hpp"
 #include "vestige/iron3d/animesh/export.hpp"
 #include "vestige/iron3d/ctl/register.hpp"
+#include "vestige/iron3d/mat0/register.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
 #include "vestige/iron3d/msh/register.hpp"
 #include "vestige/iron3d/nres/register.hpp"
 #include "vestige/iron3d/rsli/register.hpp"
+#include "vestige/iron3d/texm/register.hpp"
+#include "vestige/iron3d/wear/register.hpp"
 
 namespace vestige::iron3d {
 namespace {
@@ -48,6 +51,9 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     rsli::registerFormat(formats, archives);
     msh::registerFormat(formats, archives);
     ctl::registerFormat(formats);
+    texm::registerFormat(formats, archives);
+    wear::registerFormat(formats, archives);
+    mat0::registerFormat(formats, archives);
     if (const auto* mshInfo = formats.find("msh")) {
         formats::FormatInfo info = *mshInfo;
         auto staticExport = info.exportGlb;

@@ -1,12 +1,20 @@
 #include "vestige/source/register.hpp"
 
 #include "vestige/source/bsp/register.hpp"
+#include "vestige/source/gma/register.hpp"
+#include "vestige/source/keyvalues/register.hpp"
+#include "vestige/source/vpk/register.hpp"
+#include "vestige/source/vtf/register.hpp"
 #include "vestige/source/world/world.hpp"
 
 namespace vestige::source {
 
 void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
     bsp::registerFormat(formats, archives);
+    vtf::registerFormat(formats, archives);
+    keyvalues::registerFormat(formats, archives);
+    vpk::registerFormat(formats, archives);
+    gma::registerFormat(formats, archives);
     // Map export needs the world builder, which sits above the BSP reader.
     if (const auto* bspInfo = formats.find("bsp")) {
         formats::FormatInfo info = *bspInfo;

@@ -62,9 +62,6 @@ protected:
         ASSERT_TRUE(
             writeFileAtomic(mDir / "m.vmt", std::string_view("VertexLitGeneric { $basetexture t $translucent 1 }"))
                 .ok());
-        const CliRun probe = run({"info", (mDir / "t.vtf").string(), "--json"});
-        if (probe.out.find("\"format\":\"vtf\"") == std::string::npos)
-            GTEST_SKIP() << "this vestige binary does not register the vtf format yet";
     }
     void TearDown() override {
         std::error_code ec;
