@@ -67,6 +67,7 @@ struct OpenedArchive {
     std::string format;  // "nres" / "rsli"
     std::optional<iron3d::nres::Archive> nres;
     std::optional<iron3d::rsli::Archive> rsli;
+    std::shared_ptr<vfs::Provider> provider;  // any other registered archive format (VPK, GMA, ...)
     std::string warning;  // non-empty when only the compatible profile accepted it
 };
 
@@ -94,8 +95,17 @@ Result<OpenedArchive> openArchive(const std::string& spec, const AppContext& ctx
         out.format = "rsli";
         return out;
     }
-    Error e("archive.unknown_format", "not an NRes or RsLi archive");
-    e.file(spec).expected("\"NRes\" or \"NL\" 00 01").actual(hexBytes(resolved.data, 8));
+    // Every other registered archive format, through its VFS provider. The label is the spec's own (a host path
+    // at the first level), so a *_dir.vpk finds its chunk files next to it.
+    if (const auto* format = ctx.archives.detect(resolved.data, resolved.name)) {
+        auto p = format->open(std::move(resolved.data), resolved.label);
+        if (!p) return std::move(p).error().file(spec);
+        out.provider = std::move(*p);
+        out.format = format->name;
+        return out;
+    }
+    Error e("archive.unknown_format", "not an archive of any registered format");
+    e.file(spec).expected("NRes, RsLi or another registered archive (vestige version lists them)").actual(hexBytes(resolved.data, 8));
     return e;
 }
 
@@ -114,7 +124,19 @@ void addLs(CLI::App& cli, AppContext& ctx) {
             if (!opened) return reportError(ctx, opened.error());
             if (!opened->warning.empty() && !ctx.json)
                 std::fprintf(stderr, "vestige: warning: %s: %s\n", spec.c_str(), opened->warning.c_str());
-            if (opened->nres) {
+            if (opened->provider) {
+                auto entries = opened->provider->list();
+                if (!entries) return reportError(ctx, std::move(entries).error().file(spec));
+                Json j{{"format", opened->format}, {"entries", Json::array()}};
+                std::string text = fmt::format("{:>5}  {:<56} {:>12}\n", "index", "name", "size");
+                for (std::size_t i = 0; i < entries->size(); ++i) {
+                    const auto& e = (*entries)[i];
+                    j["entries"].push_back({{"index", i}, {"name", e.name}, {"size", e.size}});
+                    text += fmt::format("{:>5}  {:<56} {:>12}\n", i, e.name, e.size);
+                }
+                text += fmt::format("{} entries", entries->size());
+                printOut(ctx.json ? dumpJson(j) : text);
+            } else if (opened->nres) {
                 printOut(ctx.json ? iron3d::nres::listJson(*opened->nres) : iron3d::nres::listText(*opened->nres));
             } else {
                 printOut(ctx.json ? iron3d::rsli::listJson(*opened->rsli) : iron3d::rsli::listText(*opened->rsli));
@@ -125,6 +147,69 @@ void addLs(CLI::App& cli, AppContext& ctx) {
 }
 
 // ---- extract ----
+
+// Archives opened through their VFS provider: entries are written under their archive paths ('/' kept as
+// host directories, each segment checked like a VFS path); every read is the provider's (CRC-checked for
+// VPK/GMA), so a corrupt entry stops the extraction with its structured error.
+int extractFromProvider(AppContext& ctx, const OpenedArchive& opened, const std::string& spec,
+                        const std::vector<std::string>& names, const std::string& outDir) {
+    auto entries = opened.provider->list();
+    if (!entries) return reportError(ctx, std::move(entries).error().file(spec));
+    std::vector<vfs::EntryInfo> selected;
+    if (names.empty()) {
+        selected = *entries;
+    } else {
+        for (const auto& n : names) {
+            if (!opened.provider->contains(n))
+                return reportError(ctx, Error("archive.no_entry", "no such entry in the archive").entry(n).file(spec));
+            selected.push_back({n, 0});
+        }
+    }
+    std::error_code mkdirError;
+    fs::create_directories(outDir, mkdirError);
+    if (mkdirError || !fs::is_directory(outDir))
+        return reportError(ctx, Error("io.mkdir", "cannot create the output directory").file(outDir));
+    Json manifest{{"format", opened.format}, {"version", 1}, {"entries", Json::array()}};
+    std::uint64_t total = 0;
+    auto& progress = ctx.progress();
+    progress.begin("extract", selected.size());
+    for (std::size_t i = 0; i < selected.size(); ++i) {
+        const auto& s = selected[i];
+        auto segments = vfs::splitPath(s.name);
+        if (!segments) {
+            progress.end();
+            return reportError(ctx, std::move(segments).error().entry(s.name).file(spec));
+        }
+        fs::path host = outDir;
+        for (const auto& seg : *segments) host /= seg;
+        auto data = opened.provider->read(s.name);
+        if (!data) {
+            progress.end();
+            return reportError(ctx, std::move(data).error().file(spec));
+        }
+        std::error_code ec;
+        fs::create_directories(host.parent_path(), ec);
+        if (auto st = writeFileAtomic(host, *data); !st) {
+            progress.end();
+            return reportError(ctx, st.error());
+        }
+        manifest["entries"].push_back({{"file", fs::relative(host, outDir).generic_string()}, {"name", s.name},
+                                       {"size", data->size()}});
+        total += data->size();
+        progress.update(i + 1);
+    }
+    progress.end();
+    const auto manifestPath = fs::path(outDir) / kManifestName;
+    if (auto st = writeFileAtomic(manifestPath, dumpJson(manifest, 2)); !st) return reportError(ctx, st.error());
+    if (ctx.json) {
+        printOut(dumpJson(Json{{"ok", true}, {"format", opened.format}, {"out", outDir}, {"extracted", selected.size()},
+                               {"bytes", total}, {"manifest", manifestPath.string()}}));
+    } else {
+        printOut(fmt::format("extracted {} entr{} ({} bytes) from {} to {} (manifest {})", selected.size(),
+                             selected.size() == 1 ? "y" : "ies", total, spec, outDir, manifestPath.string()));
+    }
+    return kExitOk;
+}
 
 struct Selected {
     std::size_t index;
@@ -146,6 +231,7 @@ void addExtract(CLI::App& cli, AppContext& ctx) {
         ctx.run = [&ctx] {
             auto opened = openArchive(spec, ctx);
             if (!opened) return reportError(ctx, opened.error());
+            if (opened->provider) return extractFromProvider(ctx, *opened, spec, names, outDir);
             const auto* nres = opened->nres ? &*opened->nres : nullptr;
             const auto* rsli = opened->rsli ? &*opened->rsli : nullptr;
             const std::size_t count = nres ? nres->size() : rsli->size();
