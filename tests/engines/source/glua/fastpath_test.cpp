@@ -156,7 +156,21 @@ TEST_P(GluaModes, HookDispatch) {
                       "return x * 2 end) local r1 = hook.Run('O', 4) o.v = false local r2 = hook.Run('O', 4) "
                       "return r1, r2, hook.GetTable().O[o]"),
               "8\tnil\tnil");
+    // The engine's entry (Runtime::callHook): same walk rules, object ids, GAMEMODE fallback.
+    EXPECT_EQ(ev(*rt, "got2 = {} hook.Add('E3', 'a', function() got2[#got2 + 1] = 'a' hook.Remove('E3', 'b') end) "
+                      "hook.Add('E3', 'b', function() got2[#got2 + 1] = 'b' end) "
+                      "hook.Add('E3', 'c', function() got2[#got2 + 1] = 'c' return 1 end) "
+                      "hook.Add('E3', 'd', function() got2[#got2 + 1] = 'd' end) "
+                      "local o = {IsValid = function() return true end} "
+                      "hook.Add('E4', o, function(self) got2[#got2 + 1] = self == o and 'o' or '?' end) "
+                      "function GAMEMODE:E4() got2[#got2 + 1] = 'gm' end return true"),
+              "true");
+    rt->callHook("E3");
+    rt->callHook("E3");
+    rt->callHook("E4");
+    EXPECT_EQ(ev(*rt, "table.concat(got2, ',')"), "a,c,a,c,o,gm");
     const auto counts = rt->hookCounts();
+    EXPECT_EQ(counts.at("E3"), 2u);
     EXPECT_EQ(counts.at("P"), 602u);
     EXPECT_EQ(counts.at("W"), 2u);
 }

@@ -157,3 +157,32 @@ function hook._VestigeEngineCall(event)
 		if method then return method(gm) end
 	end
 end
+
+-- Interpreter (an instruction budget switches the JIT off): a plain loop beats the recursion the JIT needs, and
+-- the engine drops the results, so only the first value of each hook is looked at.
+if not (jit and jit.status and jit.status()) then
+	function hook._VestigeEngineCall(event)
+		local h = hook
+		if h == nil or h.Call ~= Call then return h.Call(event, GAMEMODE) end
+		counts[event] = (counts[event] or 0) + 1
+		local rec = flat[event]
+		if rec ~= nil then
+			if rec.objs then
+				if walk(event, rec, 1) then release() return end
+			else
+				for i = 1, rec.n do
+					if rec[i]() ~= nil then return end
+					if rec ~= flat[event] then
+						if walk(event, rec, i + 1) then release() return end
+						break
+					end
+				end
+			end
+		end
+		local gm = GAMEMODE
+		if gm then
+			local method = gm[event]
+			if method then method(gm) end
+		end
+	end
+end
