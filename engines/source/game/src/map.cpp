@@ -164,6 +164,7 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
     float bestFraction = 1.0f;
     auto consider = [&](const collision::TraceResult& r, Vec3 offset, int entity) {
         if (!r.didHit()) return;
+        if (entity > 0 && q.shouldHitEntity && !q.shouldHitEntity(entity)) return;
         hit.startSolid = hit.startSolid || r.startSolid;
         // The closest surface wins; earlier objects (the world first) keep ties. A start-solid object is taken
         // when nothing was hit yet, so Entity names what the trace started in.
@@ -174,13 +175,22 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
             hit.hitPos = r.endPos + offset;
             hit.hitNormal = r.plane.normal;
             hit.entity = entity;
+            hit.contents = r.contents;
+            hit.allSolid = r.allSolid;
         }
     };
 
-    consider(traceOne(mWorld, box, line, {}, mask), {}, 0);
+    if (!q.ignoreWorld) consider(traceOne(mWorld, box, line, {}, mask), {}, 0);
+    // A script filter function may create or remove entities while we iterate: walk a copy then.
+    std::vector<glua::EntityRecord> copy;
+    if (q.shouldHitEntity) {
+        copy.assign(scene.begin(), scene.end());
+        scene = copy;
+    }
     for (const glua::EntityRecord& e : scene) {
         if (!e.alive || e.index <= 0) continue;
-        if (std::find(q.filter.begin(), q.filter.end(), e.index) != q.filter.end()) continue;
+        const bool listed = std::find(q.filter.begin(), q.filter.end(), e.index) != q.filter.end();
+        if (listed != q.whitelist) continue;
         if (e.isPlayer) {
             if ((mask & kPlayerContents) == 0 || !isFinite(e.pos)) continue;
             consider(traceOne(mPlayerBox, box, line, e.pos, mask), e.pos, e.index);
@@ -195,6 +205,19 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
     hit.hit = any;
     if (!any) hit.entity = -1;
     return hit;
+}
+
+std::uint32_t GameMap::pointContents(Vec3 p, std::span<const glua::EntityRecord> scene) const {
+    if (!isFinite(p)) return 0;
+    std::uint32_t out = mWorld.pointContents(p);
+    for (const glua::EntityRecord& e : scene) {
+        if (!e.alive || e.index <= 0 || e.isPlayer) continue;  // Source's PointContents sees brushes, not players
+        const auto n = brushModelNumber(e.model);
+        if (!n || *n == 0 || *n >= mModels.size() || !mModels[*n].collides) continue;
+        const Vec3 offset = e.pos - mModels[*n].origin;
+        if (isFinite(offset)) out |= mModels[*n].world.pointContents(p - offset);
+    }
+    return out;
 }
 
 Result<std::unique_ptr<glua::Runtime>> createRuntime(std::shared_ptr<const GameMap> map, glua::Options options) {
@@ -214,6 +237,10 @@ Result<std::unique_ptr<glua::Runtime>> createRuntime(std::shared_ptr<const GameM
     options.trace = [binding](const glua::TraceQuery& q) {
         if (binding->runtime) return binding->map->trace(q, binding->runtime->entities());
         return binding->map->trace(q, binding->initial);
+    };
+    options.pointContents = [binding](Vec3 p) {
+        if (binding->runtime) return binding->map->pointContents(p, binding->runtime->entities());
+        return binding->map->pointContents(p, binding->initial);
     };
     VESTIGE_TRY(auto runtime, glua::Runtime::create(std::move(options)));
     binding->runtime = runtime.get();

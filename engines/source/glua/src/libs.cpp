@@ -7,6 +7,7 @@
 
 #include "internal.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/source/collision/contents.hpp"
 #include "vestige/source/glua/translator.hpp"
 
 namespace vestige::source::glua {
@@ -416,6 +417,17 @@ void setNumField(lua_State* L, const char* key, double v) {
     lua_setfield(L, -2, key);
 }
 
+// One filter element: an entity handle, or a class name standing for every live entity of that class.
+void addFilter(Runtime& rt, lua_State* L, int idx, std::vector<int>& out) {
+    if (EntityRecord* e = toEntity(rt, L, idx)) {
+        out.push_back(e->index);
+    } else if (lua_type(L, idx) == LUA_TSTRING) {
+        const char* cls = lua_tostring(L, idx);
+        for (const EntityRecord& e : rt.entities())
+            if (e.alive && e.index > 0 && e.className == cls) out.push_back(e.index);
+    }
+}
+
 TraceHit runTrace(Runtime& rt, const TraceQuery& q) {
     if (rt.options().trace) return rt.options().trace(q);
     TraceHit h;
@@ -440,20 +452,37 @@ int traceImpl(lua_State* L, bool hull) {
         lua_getfield(L, 1, "mask");
         q.mask = static_cast<std::uint32_t>(static_cast<std::int64_t>(lua_tonumber(L, -1)));
         lua_pop(L, 1);
+        // filter: an entity, a class name, a table of entities and/or class names, or a function(ent) that
+        // returns true for what the trace may hit; `whitelist` turns the list into the only hittable entities.
         lua_getfield(L, 1, "filter");
-        if (EntityRecord* e = toEntity(rt, L, -1)) q.filter.push_back(e->index);
-        if (lua_istable(L, -1)) {
+        const int filterIdx = lua_gettop(L);
+        addFilter(rt, L, filterIdx, q.filter);
+        if (lua_istable(L, filterIdx)) {
             for (int i = 1;; ++i) {
-                lua_rawgeti(L, -1, i);
+                lua_rawgeti(L, filterIdx, i);
                 if (lua_isnil(L, -1)) {
                     lua_pop(L, 1);
                     break;
                 }
-                if (EntityRecord* e = toEntity(rt, L, -1)) q.filter.push_back(e->index);
+                addFilter(rt, L, lua_gettop(L), q.filter);
                 lua_pop(L, 1);
             }
         }
-        lua_pop(L, 1);
+        if (lua_isfunction(L, filterIdx)) {
+            q.shouldHitEntity = [&rt, L, filterIdx](int entity) {
+                lua_pushvalue(L, filterIdx);
+                pushEntity(rt, L, entity);
+                if (!rt.protectedCall(1, 1)) return true;  // recorded with file:line; the entity stays solid
+                const bool hit = lua_toboolean(L, -1) != 0;
+                lua_pop(L, 1);
+                return hit;
+            };
+        }
+        lua_getfield(L, 1, "whitelist");
+        q.whitelist = lua_toboolean(L, -1) != 0;
+        lua_getfield(L, 1, "ignoreworld");
+        q.ignoreWorld = lua_toboolean(L, -1) != 0;
+        lua_pop(L, 2);
         start = q.start;
         end = q.end;
         if (isFinite(q.start) && isFinite(q.end) && isFinite(q.mins) && isFinite(q.maxs)) {
@@ -462,15 +491,20 @@ int traceImpl(lua_State* L, bool hull) {
             rt.warn("util.TraceLine: refused a non-finite start or end");
             hit.hitPos = q.start;
         }
+        lua_settop(L, filterIdx - 1);
     }  // q (with its vector) is gone before anything below can raise
-    lua_createtable(L, 0, 20);
+    lua_getfield(L, 1, "output");  // GMod fills a caller-supplied result table when given one
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 20);
+    }
     setBoolField(L, "Hit", hit.hit);
     setBoolField(L, "HitWorld", hit.hit && hit.entity == 0);
     setBoolField(L, "HitNonWorld", hit.hit && hit.entity > 0);
     setBoolField(L, "HitSky", false);
     setBoolField(L, "HitNoDraw", false);
     setBoolField(L, "StartSolid", hit.startSolid);
-    setBoolField(L, "AllSolid", hit.startSolid && hit.fraction == 0.0f);
+    setBoolField(L, "AllSolid", hit.allSolid);
     setNumField(L, "Fraction", hit.fraction);
     setNumField(L, "FractionLeftSolid", 0);
     setNumField(L, "HitGroup", 0);
@@ -478,7 +512,7 @@ int traceImpl(lua_State* L, bool hull) {
     setNumField(L, "PhysicsBone", 0);
     setNumField(L, "MatType", 0);
     setNumField(L, "SurfaceProps", 0);
-    setNumField(L, "Contents", 0);
+    setNumField(L, "Contents", hit.contents);
     setNumField(L, "DispFlags", 0);
     lua_pushstring(L, hit.hit ? "**studio**" : "**empty**");
     lua_setfield(L, -2, "HitTexture");
@@ -492,8 +526,28 @@ int traceImpl(lua_State* L, bool hull) {
 }
 int utilTraceLine(lua_State* L) { return traceImpl(L, false); }
 int utilTraceHull(lua_State* L) { return traceImpl(L, true); }
-int utilIsInWorld(lua_State* L) { lua_pushboolean(L, 1); return 1; }
-int utilPointContents(lua_State* L) { lua_pushinteger(L, 0); return 1; }
+// CONTENTS_* at a point from the map (Options::pointContents); empty without a map. A non-finite point is
+// refused like a trace's (warning, CONTENTS_EMPTY).
+std::uint32_t pointContentsAt(lua_State* L, const char* what) {
+    Runtime& rt = rtOf(L);
+    Vec3 p{};
+    if (!toVector(rt, L, 1, &p)) luaL_typerror(L, 1, "Vector");
+    if (!isFinite(p)) {
+        rt.warn(std::string(what) + ": refused a non-finite position");
+        return 0;
+    }
+    return rt.options().pointContents ? rt.options().pointContents(p) : 0;
+}
+// Source asks whether the point lies in a leaf outside the sealed map; without visibility data we
+// answer from the contents: a point inside solid brushes is outside the world.
+int utilIsInWorld(lua_State* L) {
+    lua_pushboolean(L, (pointContentsAt(L, "util.IsInWorld") & collision::contents::kSolid) == 0);
+    return 1;
+}
+int utilPointContents(lua_State* L) {
+    lua_pushnumber(L, pointContentsAt(L, "util.PointContents"));
+    return 1;
+}
 int utilPrecache(lua_State* L) { lua_pushvalue(L, 1); return 1; }
 const luaL_Reg kUtil[] = {{"TraceLine", utilTraceLine}, {"TraceHull", utilTraceHull}, {"IsInWorld", utilIsInWorld},
                           {"PointContents", utilPointContents}, {"PrecacheModel", utilPrecache},
@@ -700,6 +754,43 @@ void openLibs(Runtime& rt, lua_State* L) {
     for (const auto& t : types) {
         lua_pushinteger(L, t.value);
         lua_setglobal(L, t.name);
+    }
+
+    // CONTENTS_* and MASK_* (bspflags.h values; GMod defines them natively, so both modes get them).
+    namespace cf = collision::contents;
+    namespace mk = collision::mask;
+    const struct { const char* name; std::uint32_t value; } flags[] = {
+        {"CONTENTS_EMPTY", cf::kEmpty}, {"CONTENTS_SOLID", cf::kSolid}, {"CONTENTS_WINDOW", cf::kWindow},
+        {"CONTENTS_AUX", cf::kAux}, {"CONTENTS_GRATE", cf::kGrate}, {"CONTENTS_SLIME", cf::kSlime},
+        {"CONTENTS_WATER", cf::kWater}, {"CONTENTS_BLOCKLOS", cf::kBlockLos}, {"CONTENTS_OPAQUE", cf::kOpaque},
+        {"CONTENTS_TESTFOGVOLUME", cf::kTestFogVolume}, {"CONTENTS_TEAM1", cf::kTeam1}, {"CONTENTS_TEAM2", cf::kTeam2},
+        {"CONTENTS_IGNORE_NODRAW_OPAQUE", cf::kIgnoreNodrawOpaque}, {"CONTENTS_MOVEABLE", cf::kMoveable},
+        {"CONTENTS_AREAPORTAL", cf::kAreaPortal}, {"CONTENTS_PLAYERCLIP", cf::kPlayerClip},
+        {"CONTENTS_MONSTERCLIP", cf::kMonsterClip}, {"CONTENTS_CURRENT_0", cf::kCurrent0},
+        {"CONTENTS_CURRENT_90", cf::kCurrent90}, {"CONTENTS_CURRENT_180", cf::kCurrent180},
+        {"CONTENTS_CURRENT_270", cf::kCurrent270}, {"CONTENTS_CURRENT_UP", cf::kCurrentUp},
+        {"CONTENTS_CURRENT_DOWN", cf::kCurrentDown}, {"CONTENTS_ORIGIN", cf::kOrigin}, {"CONTENTS_MONSTER", cf::kMonster},
+        {"CONTENTS_DEBRIS", cf::kDebris}, {"CONTENTS_DETAIL", cf::kDetail}, {"CONTENTS_TRANSLUCENT", cf::kTranslucent},
+        {"CONTENTS_LADDER", cf::kLadder}, {"CONTENTS_HITBOX", cf::kHitbox}, {"MASK_ALL", mk::kAll},
+        {"MASK_SOLID", mk::kSolid}, {"MASK_PLAYERSOLID", mk::kPlayerSolid}, {"MASK_NPCSOLID", mk::kNpcSolid},
+        {"MASK_WATER", mk::kWater}, {"MASK_OPAQUE", mk::kOpaque}, {"MASK_SHOT", mk::kShot},
+        {"MASK_CURRENT", mk::kCurrent}, {"MASK_PLAYERSOLID_BRUSHONLY", mk::kPlayerSolidBrushOnly},
+        {"MASK_SOLID_BRUSHONLY", cf::kSolid | cf::kMoveable | cf::kWindow | cf::kGrate},
+        {"MASK_NPCSOLID_BRUSHONLY", cf::kSolid | cf::kMoveable | cf::kMonsterClip | cf::kWindow | cf::kGrate},
+        {"MASK_NPCWORLDSTATIC", cf::kSolid | cf::kWindow | cf::kMonsterClip | cf::kGrate},
+        {"MASK_SPLITAREAPORTAL", cf::kWater | cf::kSlime},
+        {"MASK_OPAQUE_AND_NPCS", mk::kOpaque | cf::kMonster},
+        {"MASK_BLOCKLOS", cf::kSolid | cf::kMoveable | cf::kBlockLos},
+        {"MASK_BLOCKLOS_AND_NPCS", cf::kSolid | cf::kMoveable | cf::kBlockLos | cf::kMonster},
+        {"MASK_VISIBLE", mk::kOpaque | cf::kIgnoreNodrawOpaque},
+        {"MASK_VISIBLE_AND_NPCS", mk::kOpaque | cf::kMonster | cf::kIgnoreNodrawOpaque},
+        {"MASK_SHOT_HULL", cf::kSolid | cf::kMoveable | cf::kMonster | cf::kWindow | cf::kDebris | cf::kGrate},
+        {"MASK_SHOT_PORTAL", cf::kSolid | cf::kMoveable | cf::kWindow | cf::kMonster},
+        {"MASK_DEADSOLID", cf::kSolid | cf::kPlayerClip | cf::kWindow | cf::kGrate}};
+    for (const auto& f : flags) {
+        // Unsigned values as Lua numbers: MASK_ALL is 4294967295 as in GMod, not -1.
+        lua_pushnumber(L, static_cast<double>(f.value));
+        lua_setglobal(L, f.name);
     }
 
     // Sandbox: GMod exposes no io, no process control, no file loaders, no FFI; and a script must

@@ -124,6 +124,43 @@ TEST(GameSession, DoorEntityFilterRemoveAndMove) {
     EXPECT_EQ(ev(*rt, "ents.FindByName('demo_door')[1]:Remove() return " + with("nil") + ".Hit"), "false");
 }
 
+// GMod's other filter forms: class names (alone or in a table), a function called with each entity the trace
+// reaches, `whitelist`, `ignoreworld`, and `output` (the result goes into the caller's table).
+TEST(GameSession, TraceFilterFormsWhitelistIgnoreWorldOutput) {
+    auto rt = session();
+    rt->tick();  // the player exists from tick 1
+    const std::string door = "{start = Vector(-384, 64, 64), endpos = Vector(-128, 64, 64)";
+    EXPECT_EQ(ev(*rt, "return util.TraceLine(" + door + ", filter = 'func_door'}).Hit"), "false");
+    EXPECT_EQ(ev(*rt, "return util.TraceLine(" + door + ", filter = {'prop_physics', 'func_door'}}).Hit"), "false");
+    EXPECT_EQ(ev(*rt, "return util.TraceLine(" + door + ", filter = 'func_button'}).Entity:GetClass()"), "func_door");
+    // A filter function sees the door once and decides; returning true keeps it solid.
+    EXPECT_EQ(ev(*rt, "local seen = {} local t = util.TraceLine(" + door +
+                          ", filter = function(e) seen[#seen + 1] = e:GetClass() return false end}) "
+                          "return t.Hit, table.concat(seen, ',')"),
+              "false\tfunc_door");
+    EXPECT_EQ(ev(*rt, "return util.TraceLine(" + door + ", filter = function(e) return true end}).Entity:GetClass()"),
+              "func_door");
+    // whitelist: only the listed entities can be hit (the world still can).
+    EXPECT_EQ(ev(*rt, "return util.TraceLine(" + door + ", filter = Entity(1), whitelist = true}).Hit"), "false");
+    EXPECT_EQ(ev(*rt, "return util.TraceLine(" + door + ", filter = 'func_door', whitelist = true}).Entity:GetClass()"),
+              "func_door");
+    // ignoreworld: the floor is not hit, but the player standing on it is.
+    EXPECT_EQ(ev(*rt, "return util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, -128), "
+                      "ignoreworld = true}).Hit"),
+              "false");
+    EXPECT_EQ(ev(*rt, "local t = util.TraceLine({start = Vector(-960, -960, 200), endpos = Vector(-960, -960, -64), "
+                      "ignoreworld = true}) return t.Entity == Entity(1), t.HitPos.z"),
+              "true\t80.03125");
+    EXPECT_EQ(ev(*rt, "local out = {} local r = util.TraceLine({start = Vector(0, -512, 128), "
+                      "endpos = Vector(0, -512, -128), output = out}) return r == out, out.HitWorld"),
+              "true\ttrue");
+    // An error inside a filter function is recorded with its line and the entity stays solid.
+    EXPECT_EQ(rt->eval("return util.TraceLine(" + door + ", filter = function(e) error('boom') end}).Hit").valueOr("?"),
+              "true");
+    ASSERT_FALSE(rt->errors().empty());
+    EXPECT_NE(rt->errors().back().message.find("boom"), std::string::npos);
+}
+
 TEST(GameSession, TracesHitThePlayerUnlessFiltered) {
     auto rt = session();
     rt->tick();
@@ -186,6 +223,35 @@ TEST(GameSession, NonFiniteTraceIsRefused) {
     auto rt = session();
     EXPECT_EQ(ev(*rt, "util.TraceLine({start = Vector(0, 0, 0/0), endpos = Vector(0, 0, -100)}).Hit"), "false");
     EXPECT_EQ(rt->warnings(), 1u);
+}
+
+}  // namespace
+}  // namespace vestige::source::game
+
+namespace vestige::source::game {
+namespace {
+
+// CONTENTS_*/MASK_* are GMod's native globals with bspflags.h values; a script's mask reaches the trace (a
+// MASK_WATER trace stops at the pool's surface, the default MASK_SOLID one at the pool floor), and the
+// result carries the contents of what it hit.
+TEST(GameSession, MasksContentsAndPointContents) {
+    auto rt = session();
+    EXPECT_EQ(ev(*rt, "CONTENTS_SOLID, CONTENTS_WATER, MASK_SOLID, MASK_WATER, MASK_PLAYERSOLID, MASK_ALL"),
+              "1\t32\t33570827\t16432\t33636363\t4294967295");
+    EXPECT_EQ(ev(*rt,
+                 "local a = util.TraceLine({start = Vector(384, 384, 128), endpos = Vector(384, 384, -64), "
+                 "mask = MASK_WATER}) "
+                 "local b = util.TraceLine({start = Vector(384, 384, 128), endpos = Vector(384, 384, -64)}) "
+                 "return a.HitPos.z, a.Contents, b.HitPos.z, b.Contents"),
+              "64.03125\t268435488\t16.03125\t1");  // water brushes are WATER | TRANSLUCENT (0x10000020)
+    EXPECT_EQ(ev(*rt, "util.PointContents(Vector(384, 384, 40)), util.PointContents(Vector(384, 384, 8)), "
+                      "util.PointContents(Vector(0, -512, 64))"),
+              "268435488\t1\t0");
+    EXPECT_EQ(ev(*rt, "util.IsInWorld(Vector(0, -512, 64)), util.IsInWorld(Vector(0, -512, -8))"), "true\tfalse");
+    // A trace that starts and ends inside the floor is all-solid.
+    EXPECT_EQ(ev(*rt, "local t = util.TraceLine({start = Vector(0, -512, -4), endpos = Vector(8, -512, -4)}) "
+                      "return t.StartSolid, t.AllSolid, t.Contents"),
+              "true\ttrue\t1");
 }
 
 }  // namespace

@@ -84,6 +84,8 @@ public:
     // players collide as kPlayerMins..kPlayerMaxs boxes. q.mask 0 means kDefaultTraceMask. q.filter lists entity
     // indices to skip (the world is never skipped). A hull with mins == maxs == 0 is a line.
     [[nodiscard]] glua::TraceHit trace(const glua::TraceQuery& q, std::span<const glua::EntityRecord> scene) const;
+    // util.PointContents: the world's contents at p, OR-ed with the brush entities' at their current positions.
+    [[nodiscard]] std::uint32_t pointContents(Vec3 p, std::span<const glua::EntityRecord> scene) const;
 
 private:
     GameMap() = default;

@@ -32,7 +32,11 @@ struct TraceQuery {
     Vec3 mins, maxs;       // zero for TraceLine
     bool hull = false;
     std::uint32_t mask = 0;
-    std::vector<int> filter;  // entity indices to ignore
+    std::vector<int> filter;  // entity indices to ignore (with `whitelist`: the only entities that may be hit)
+    bool whitelist = false;
+    bool ignoreWorld = false;
+    // A script's filter function: false = pass through this entity. Called only for entities the sweep reaches.
+    std::function<bool(int entity)> shouldHitEntity;
 };
 
 struct TraceHit {
@@ -42,10 +46,14 @@ struct TraceHit {
     Vec3 hitNormal;
     int entity = -1;        // -1: none, 0: world
     bool startSolid = false;
+    bool allSolid = false;       // the whole sweep stayed inside the volume
+    std::uint32_t contents = 0;  // CONTENTS_* of the volume hit (or started in)
 };
 
 // The collision module plugs in here; the default traces against nothing.
 using TraceFn = std::function<TraceHit(const TraceQuery&)>;
+// util.PointContents: CONTENTS_* at a point; the default is CONTENTS_EMPTY everywhere.
+using PointContentsFn = std::function<std::uint32_t(Vec3)>;
 
 struct LuaError {
     std::string file;       // chunk path, "" when the message carries no position
@@ -76,6 +84,7 @@ struct Options {
     std::vector<std::filesystem::path> scripts;     // host .lua files run like autorun files, before the gamemode
     std::vector<MapEntity> mapEntities;
     TraceFn trace;
+    PointContentsFn pointContents;
     std::function<void(std::string_view)> output;   // print/Msg sink; default stdout
 };
 
