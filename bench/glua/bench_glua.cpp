@@ -124,6 +124,29 @@ const char* const kHookSetup = "local f = function(x) sum = (sum or 0) + x end h
 void BM_Baseline_PcallFromLua(benchmark::State& s) { runLoop(s, kHookSetup, "pcall(f, i)"); }
 void BM_HookRunFromLua(benchmark::State& s) { runLoop(s, kHookSetup, "run('BenchEvent', i)"); }
 
+// Cost of one Lua C API call (the unit of any engine-side work between C++ and Lua): ten registry reads (arg 0)
+// or ten lua_pushvalue (arg 1) and a settop per iteration, in JIT mode. A C++ hook dispatcher that walks
+// hook.lua's tables through the API needs ~25 such calls per event; this is why the engine does not.
+void BM_Baseline_ApiCall(benchmark::State& state) {
+    auto rt = makeRuntime(false);
+    lua_State* L = rt->state();
+    lua_pushnumber(L, 1);
+    const int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_settop(L, 0);
+    for (auto _ : state) {
+        if (state.range(0) == 1) {
+            lua_pushnil(L);
+            for (int i = 0; i < 10; ++i) lua_pushvalue(L, 1);
+        } else {
+            for (int i = 0; i < 10; ++i) lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+        }
+        lua_settop(L, 0);
+    }
+    state.SetItemsProcessed(state.iterations() * 10);
+    state.counters["ns_per_call"] = benchmark::Counter(static_cast<double>(state.iterations() * 10),
+                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
 }  // namespace
 
 BENCHMARK(BM_Baseline_EmptyLoop)->Arg(0)->Arg(1);
@@ -136,6 +159,7 @@ BENCHMARK(BM_VectorFieldX)->Arg(0)->Arg(1);
 BENCHMARK(BM_EntityGetPosKept)->Arg(0)->Arg(1);
 BENCHMARK(BM_EntityGetPosUsed)->Arg(0)->Arg(1);
 BENCHMARK(BM_EntitySetPos)->Arg(0)->Arg(1);
+BENCHMARK(BM_Baseline_ApiCall)->Arg(0)->Arg(1);
 BENCHMARK(BM_Baseline_RawPcall0)->Arg(0)->Arg(1);
 BENCHMARK(BM_HookEngineCall)->Arg(0)->Arg(1);
 BENCHMARK(BM_Baseline_RawPcall1)->Arg(0)->Arg(1);

@@ -79,7 +79,17 @@ struct Runtime::Impl {
     int nwRef = LUA_NOREF;            // index -> networked vars table
     int tracebackRef = LUA_NOREF;     // message handler
     int engineCallRef = LUA_NOREF;    // hook._VestigeEngineCall (LUA_REFNIL: not available, use hook.Call)
-    std::vector<std::pair<std::string, int>> eventNames;  // engine event name -> registry ref of its Lua string
+    // Standalone mode: hook.lua's bind(event) -> a zero-argument closure running the event's dispatch inside an
+    // xpcall whose handler records the error (registry "vestige.hookEngine", taken over at boot, then unlinked).
+    int hookBindRef = LUA_NOREF;
+    bool hookErrorSeen = false;       // the dispatch's own handler recorded the error
+    struct EventName {
+        std::uint64_t head = 0;  // first 8 bytes of the name (zero padded): compared before the text
+        std::string text;
+        int ref = LUA_NOREF;    // registry ref of its Lua string
+        int bound = LUA_NOREF;  // registry ref of bind(event) (LUA_REFNIL: bind failed)
+    };
+    std::vector<EventName> eventNames;  // engine events: a handful of names called every tick
     int nullRef = LUA_NOREF;          // the NULL entity
     int handlesRef = LUA_NOREF;       // weak-keyed set of every genuine entity userdata (the FFI paths trust only these)
     // Vector/Angle (ffi structs, fastpath.cpp): constructors and readers for the C side.

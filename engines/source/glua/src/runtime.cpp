@@ -20,6 +20,7 @@ namespace {
 
 constexpr int kHookGranularity = 1000;  // VM instructions between budget checks
 constexpr const char* kHookCountsKey = "vestige.hookCounts";
+constexpr const char* kHookEngineKey = "vestige.hookEngine";  // our hook.lua <-> the engine, unlinked at boot
 
 // "file:line: message" -> parts; the first ":<digits>: " wins (file names may contain ':').
 LuaError parseMessage(std::string text) {
@@ -60,6 +61,23 @@ int messageHandler(lua_State* L) {
     return 1;
 }
 
+void recordHookError(Runtime& rt, const char* msg, const char* traceback) {
+    LuaError e = parseMessage(msg ? msg : "?");
+    e.traceback = traceback ? traceback : "";
+    rt.impl().hookErrorSeen = true;
+    rt.recordError(std::move(e));
+}
+
+// Message handler of the engine's hook dispatch (hook.lua's bind): records the error with its traceback where
+// it happened, as protectedCallAt does with messageHandler's pair, and returns nothing to the xpcall.
+int recordingHandler(lua_State* L) {
+    messageHandler(L);  // leaves {message, traceback} on top
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    recordHookError(Runtime::from(L), lua_tostring(L, -2), lua_tostring(L, -1));
+    return 0;
+}
+
 // pcall/xpcall replacements: once the budget is spent, a script's own pcall cannot swallow it.
 int budgetPcall(lua_State* L) {
     luaL_checkany(L, 1);
@@ -82,6 +100,31 @@ int budgetXpcall(lua_State* L) {
     lua_pushboolean(L, status == 0);
     lua_replace(L, 1);
     return lua_gettop(L);
+}
+
+std::uint64_t nameHead(std::string_view name) {
+    std::uint64_t head = 0;
+    std::memcpy(&head, name.data(), std::min<std::size_t>(name.size(), sizeof head));
+    return head;
+}
+
+// Slot of an engine event name in the cache (its Lua string kept as a registry ref), or -1 once it is full.
+// Size and first 8 bytes first (one compare per cached name; a per-byte loop over every name showed up in
+// profiles), then the rest of the one candidate.
+int eventSlot(Runtime::Impl& impl, lua_State* L, std::string_view name) {
+    auto& cache = impl.eventNames;
+    const std::uint64_t head = nameHead(name);
+    for (std::size_t slot = 0; slot < cache.size(); ++slot) {
+        const auto& e = cache[slot];
+        if (e.head != head || e.text.size() != name.size()) continue;
+        bool same = true;  // in line: a memcmp call costs more than these few bytes
+        for (std::size_t i = sizeof head; same && i < name.size(); ++i) same = e.text[i] == name[i];
+        if (same) return static_cast<int>(slot);
+    }
+    if (cache.size() >= 64) return -1;
+    lua_pushlstring(L, name.data(), name.size());
+    cache.push_back({head, std::string(name), luaL_ref(L, LUA_REGISTRYINDEX), LUA_NOREF});
+    return static_cast<int>(cache.size() - 1);
 }
 
 }  // namespace
@@ -212,6 +255,16 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     impl.tracebackRef = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, kHookCountsKey);
+    if (!rt->mOptions.gmodDir) {  // install mode: GMod's hook.lua, the engine calls its hook.Call
+        lua_newtable(L);
+        lua_pushcfunction(L, recordingHandler);
+        lua_setfield(L, -2, "onError");
+        // LuaJIT's own xpcall (a fast function; the budget's C replacement below costs a C frame per event). It
+        // only ever runs the engine's dispatch, at the outermost level: a spent budget ends that dispatch.
+        lua_getglobal(L, "xpcall");
+        lua_setfield(L, -2, "xpcall");
+        lua_setfield(L, LUA_REGISTRYINDEX, kHookEngineKey);
+    }
 
     // Roots: addons first, then the install; the embedded library last in standalone mode.
     for (const auto& d : rt->mOptions.addonDirs) impl.roots.push_back(d);
@@ -528,6 +581,17 @@ Status Runtime::boot() {
     }
     if (!loadIncludeChunk(*this, L, "includes/init.lua", "")) return Error("glua.base", mErrors.back().render());
     if (!protectedCall(0, 0)) return Error("glua.base", mErrors.back().render());
+    // Our hook.lua left bind() in the engine table; keep it and unlink the table from the registry (scripts
+    // reach the registry by name through debug.getregistry()).
+    lua_getfield(L, LUA_REGISTRYINDEX, kHookEngineKey);
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "bind");
+        if (lua_isfunction(L, -1)) mImpl->hookBindRef = luaL_ref(L, LUA_REGISTRYINDEX);
+        else lua_pop(L, 1);
+        lua_pushnil(L);
+        lua_setfield(L, LUA_REGISTRYINDEX, kHookEngineKey);
+    }
+    lua_pop(L, 1);
     for (const char* dir : {"lua/autorun", "lua/autorun/server"}) {
         for (const auto& file : findGameFiles(*this, dir, ".lua")) {
             if (loadIncludeChunk(*this, L, std::string(dir) + "/" + file, "")) (void)protectedCall(0, 0);
@@ -600,26 +664,56 @@ void Runtime::loadScriptedEntities() {
 // Engine events are a handful of names called every tick: their Lua strings are kept (registry refs), which
 // saves interning the name on every call.
 void Runtime::pushEventName(std::string_view name) {
-    auto& cache = mImpl->eventNames;
-    for (const auto& [text, ref] : cache) {
-        // Sizes first, then bytes in line (a memcmp call per cached name showed up in profiles).
-        bool same = text.size() == name.size();
-        for (std::size_t i = 0; same && i < name.size(); ++i) same = text[i] == name[i];
-        if (same) {
-            lua_rawgeti(mL, LUA_REGISTRYINDEX, ref);
+    const int slot = eventSlot(*mImpl, mL, name);
+    if (slot >= 0) lua_rawgeti(mL, LUA_REGISTRYINDEX, mImpl->eventNames[static_cast<std::size_t>(slot)].ref);
+    else lua_pushlstring(mL, name.data(), name.size());
+}
+
+// Engine -> Lua event. Standalone mode: one lua_pcall of the event's bound closure (hook.lua's bind), the same
+// C API calls as a raw lua_pcall of one function: the closure runs the dispatch (hook._VestigeEngineCall) in an
+// xpcall whose handler records the error with its traceback, so no handler push and no result pop here. The
+// dispatch has one instruction budget, as any protected call from the engine.
+void Runtime::callHook(std::string_view name) {
+    lua_State* L = mL;
+    auto& impl = *mImpl;
+    if (mOptions.gmodDir) countHook(name);
+    if (impl.hookBindRef != LUA_NOREF) {
+        const int slot = eventSlot(impl, L, name);
+        int bound = slot >= 0 ? impl.eventNames[static_cast<std::size_t>(slot)].bound : LUA_REFNIL;
+        if (bound == LUA_NOREF) {  // first call of this event: bind it
+            const int top = lua_gettop(L);
+            lua_rawgeti(L, LUA_REGISTRYINDEX, impl.hookBindRef);
+            lua_rawgeti(L, LUA_REGISTRYINDEX, impl.eventNames[static_cast<std::size_t>(slot)].ref);
+            bound = protectedCall(1, 1) && lua_isfunction(L, -1) ? luaL_ref(L, LUA_REGISTRYINDEX) : LUA_REFNIL;
+            lua_settop(L, top);
+            impl.eventNames[static_cast<std::size_t>(slot)].bound = bound;
+        }
+        if (bound != LUA_REFNIL) {
+            if (mCallDepth == 0) {
+                mInstructions = 0;
+                mBudgetHit = false;
+            }
+            const bool outerSeen = impl.hookErrorSeen;
+            impl.hookErrorSeen = false;
+            lua_rawgeti(L, LUA_REGISTRYINDEX, bound);
+            ++mCallDepth;
+            const int status = lua_pcall(L, 0, 0, 0);
+            --mCallDepth;
+            if (status != 0) {
+                // The closure's xpcall handler records errors itself; this one got past it (out of memory, or an
+                // error inside the handler, which the closure rethrows).
+                if (!impl.hookErrorSeen) {
+                    const char* msg = lua_tostring(L, -1);
+                    recordError(parseMessage(msg ? msg : "(error object is not a string)"));
+                }
+                lua_pop(L, 1);
+                if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT, 0);
+            }
+            if (mCallDepth == 0) mBudgetHit = false;
+            impl.hookErrorSeen = outerSeen;
             return;
         }
     }
-    lua_pushlstring(mL, name.data(), name.size());
-    if (cache.size() < 64) {
-        lua_pushvalue(mL, -1);
-        cache.emplace_back(std::string(name), luaL_ref(mL, LUA_REGISTRYINDEX));
-    }
-}
-
-void Runtime::callHook(std::string_view name) {
-    lua_State* L = mL;
-    if (mOptions.gmodDir) countHook(name);
     // Our hook module's fixed-arity entry (JIT-compiled; it forwards to an addon's hook.Call replacement),
     // found once after the base library ran; GMod's own hook module has none, so install mode uses hook.Call.
     if (mImpl->engineCallRef == LUA_NOREF && mBooted) {

@@ -186,3 +186,21 @@ if not (jit and jit.status and jit.status()) then
 		end
 	end
 end
+
+-- The engine's entry (Runtime::callHook, standalone mode): bind(event) makes one zero-argument closure per engine
+-- event, so the engine's call is one lua_pcall of one function, like a raw call of a hook. The dispatch runs in an
+-- xpcall whose handler (a C function of the engine) records an error with its traceback where it happened; the
+-- error ends that dispatch, as an error in hook.Call does. The engine takes bind at boot and unlinks the table.
+local engine = debug.getregistry()["vestige.hookEngine"]
+if type(engine) == "table" and engine.onError then
+	local xpcall, onError, entry = engine.xpcall or xpcall, engine.onError, hook._VestigeEngineCall
+	engine.onError, engine.xpcall = nil, nil
+	engine.bind = function(event)
+		-- onError returns nothing: a second value means it could not run (out of memory, an error in the
+		-- handler), and the engine's lua_pcall records it instead.
+		return function()
+			local ok, err = xpcall(entry, onError, event)
+			if not ok and err ~= nil then error(err, 0) end
+		end
+	end
+end

@@ -1,0 +1,182 @@
+// The engine's hook dispatch (Runtime::callHook) in standalone mode: one lua_pcall of a per-event closure that
+// runs hook.lua's dispatch. Pins GMod's hook.Call rules through that path: insertion order, the first non-nil
+// value stops, GAMEMODE[event](GAMEMODE) otherwise, an error stops the dispatch and is recorded with file:line
+// and traceback, the walk rules when hooks change the lists, an addon's hook.Call replacement, the counts and
+// the instruction budget. Every case runs in both modes (JIT: no budget; interpreter: the default budget).
+#include <gtest/gtest.h>
+
+#include "vestige/source/glua/runtime.hpp"
+
+namespace vestige::source::glua {
+namespace {
+
+std::unique_ptr<Runtime> bootMode(bool jit, std::uint64_t budget = 0) {
+    Options opt;
+    if (jit) opt.instructionBudget = 0;
+    else if (budget != 0) opt.instructionBudget = budget;
+    opt.output = [](std::string_view) {};
+    auto rt = Runtime::create(std::move(opt));
+    EXPECT_TRUE(rt.ok());
+    auto st = (*rt)->boot();
+    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().render());
+    EXPECT_TRUE((*rt)->errors().empty()) << (*rt)->errors().front().render();
+    return std::move(*rt);
+}
+
+std::string ev(Runtime& rt, const std::string& code) {
+    auto r = rt.eval(code);
+    if (!r) return "ERR: " + r.error().message();
+    return *r;
+}
+
+// Runs `code` as the file lua/autorun/hooks.lua (so errors carry that name and the code's line numbers).
+void run(Runtime& rt, const std::string& code) {
+    auto st = rt.runString(code, "lua/autorun/hooks.lua");
+    ASSERT_TRUE(st.ok()) << st.error().render();
+}
+
+class HookDispatch : public ::testing::TestWithParam<bool> {};
+
+TEST_P(HookDispatch, InsertionOrderAndGamemodeFallback) {
+    auto rt = bootMode(GetParam());
+    run(*rt, "got = {}\n"
+             "for _, id in ipairs({'zeta', 'alpha', 'mid', 'beta'}) do\n"
+             "  hook.Add('Ev', id, function(...) got[#got + 1] = id .. select('#', ...) end)\n"
+             "end\n"
+             "hook.Add('Ev', 'alpha', function() got[#got + 1] = 'alpha2' end)\n"  // replaced in place
+             "hook.Remove('Ev', 'mid')\n"
+             "function GAMEMODE:Ev(...) got[#got + 1] = (self == GAMEMODE and 'gm' or '?') .. select('#', ...) end\n");
+    rt->callHook("Ev");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "zeta0,alpha2,beta0,gm0");
+    // No hooks at all: only the gamemode; no gamemode method: nothing, no error.
+    run(*rt, "got = {} function GAMEMODE:Lonely() got[#got + 1] = 'gm' end");
+    rt->callHook("Lonely");
+    rt->callHook("Nobody");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "gm");
+    EXPECT_TRUE(rt->errors().empty());
+}
+
+TEST_P(HookDispatch, FirstNonNilStops) {
+    auto rt = bootMode(GetParam());
+    run(*rt, "got = {}\n"
+             "hook.Add('St', 'a', function() got[#got + 1] = 'a' return nil, 'ignored' end)\n"
+             "hook.Add('St', 'b', function() got[#got + 1] = 'b' return false end)\n"  // false is a value
+             "hook.Add('St', 'c', function() got[#got + 1] = 'c' end)\n"
+             "function GAMEMODE:St() got[#got + 1] = 'gm' end\n");
+    rt->callHook("St");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,b");
+    run(*rt, "got = {} hook.Remove('St', 'b')");
+    rt->callHook("St");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,c,gm");
+}
+
+TEST_P(HookDispatch, ErrorStopsAndIsRecordedWithFileLine) {
+    auto rt = bootMode(GetParam());
+    run(*rt, "got = {}\n"
+             "hook.Add('Er', 'a', function() got[#got + 1] = 'a' end)\n"
+             "local function inner() local t = nil return t.x end\n"
+             "hook.Add('Er', 'b', function() got[#got + 1] = 'b' inner() end)\n"
+             "hook.Add('Er', 'c', function() got[#got + 1] = 'c' end)\n"
+             "function GAMEMODE:Er() got[#got + 1] = 'gm' end\n"
+             "hook.Add('Er2', 'x', function() error('boom') end)\n"
+             "hook.Add('Er3', 'x', function() error({}) end)\n");
+    rt->callHook("Er");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,b");
+    ASSERT_EQ(rt->errors().size(), 1u);
+    const LuaError& e = rt->errors().back();
+    EXPECT_EQ(e.file, "lua/autorun/hooks.lua");
+    EXPECT_EQ(e.line, 3);
+    EXPECT_EQ(e.message, "attempt to index local 't' (a nil value)");
+    EXPECT_NE(e.traceback.find("lua/autorun/hooks.lua:4"), std::string::npos) << e.traceback;
+    // Not sticky: the next dispatch runs again (and fails again, once).
+    rt->callHook("Er");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,b,a,b");
+    EXPECT_EQ(rt->errors().size(), 2u);
+    rt->callHook("Er2");
+    ASSERT_EQ(rt->errors().size(), 3u);
+    EXPECT_EQ(rt->errors().back().render(), "lua/autorun/hooks.lua:7: boom");
+    rt->callHook("Er3");
+    ASSERT_EQ(rt->errors().size(), 4u);
+    EXPECT_EQ(rt->errors().back().message, "(error object is a table value)");
+    EXPECT_EQ(rt->hookCounts().at("Er"), 2u);
+}
+
+TEST_P(HookDispatch, ListsChangedDuringDispatch) {
+    auto rt = bootMode(GetParam());
+    // The walk keeps the snapshot's ids and looks functions up live: a hook added now waits for the next
+    // dispatch, a removed one is skipped, a replaced one runs its new function.
+    run(*rt, "got = {}\n"
+             "hook.Add('Ch', 'a', function()\n"
+             "  got[#got + 1] = 'a'\n"
+             "  hook.Add('Ch', 'late', function() got[#got + 1] = 'late' end)\n"
+             "  hook.Remove('Ch', 'b')\n"
+             "  hook.Add('Ch', 'c', function() got[#got + 1] = 'c2' end)\n"
+             "end)\n"
+             "hook.Add('Ch', 'b', function() got[#got + 1] = 'b' end)\n"
+             "hook.Add('Ch', 'c', function() got[#got + 1] = 'c1' end)\n"
+             "hook.Add('Ch', 'd', function() got[#got + 1] = 'd' end)\n");
+    rt->callHook("Ch");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,c2,d");
+    run(*rt, "got = {}");
+    rt->callHook("Ch");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,c2,d,late");
+    // Object ids: the object is passed first; an invalid one is dropped when met.
+    run(*rt, "got = {} obj = {ok = true, IsValid = function(self) return self.ok end}\n"
+             "hook.Add('Ob', obj, function(self) got[#got + 1] = self == obj and 'obj' or '?' end)\n"
+             "hook.Add('Ob', 's', function() got[#got + 1] = 's' end)\n");
+    rt->callHook("Ob");
+    run(*rt, "obj.ok = false");
+    rt->callHook("Ob");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ','), hook.GetTable().Ob[obj]"), "obj,s,s\tnil");
+}
+
+TEST_P(HookDispatch, AddonReplacementOfHookCallGetsEngineEvents) {
+    auto rt = bootMode(GetParam());
+    run(*rt, "seen = {} local old = hook.Call\n"
+             "hook.Call = function(name, gm, ...) seen[#seen + 1] = name .. ':' .. tostring(gm == GAMEMODE)\n"
+             "  return old(name, gm, ...) end\n"
+             "hook.Add('Rp', 'a', function() seen[#seen + 1] = 'a' end)\n");
+    rt->callHook("Rp");
+    EXPECT_EQ(ev(*rt, "table.concat(seen, ',')"), "Rp:true,a");
+}
+
+TEST_P(HookDispatch, CountsAndPrivateTable) {
+    auto rt = bootMode(GetParam());
+    run(*rt, "hook.Add('Cn', 'a', function() return 1 end)");
+    for (int i = 0; i < 5; ++i) rt->callHook("Cn");
+    for (int i = 0; i < 3; ++i) rt->callHook("CnEmpty");
+    run(*rt, "hook.Run('Cn') hook.Call('Cn', nil)");
+    const auto counts = rt->hookCounts();
+    EXPECT_EQ(counts.at("Cn"), 7u);
+    EXPECT_EQ(counts.at("CnEmpty"), 3u);
+    // The engine's link to hook.lua is not reachable from scripts.
+    EXPECT_EQ(ev(*rt, "debug.getregistry()['vestige.hookEngine']"), "nil");
+    EXPECT_TRUE(rt->errors().empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, HookDispatch, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Jit" : "Interpreter"; });
+
+// The instruction budget covers one whole dispatch: a runaway hook is stopped and recorded, the dispatch ends
+// there, and the next dispatch starts with a fresh budget.
+TEST(HookDispatchBudget, RunawayHookEndsItsDispatch) {
+    auto rt = bootMode(false, 2'000'000);
+    run(*rt, "got = {}\n"
+             "hook.Add('Bu', 'a', function() got[#got + 1] = 'a' end)\n"
+             "hook.Add('Bu', 'spin', function() if SPIN then while true do end end end)\n"
+             "hook.Add('Bu', 'c', function() got[#got + 1] = 'c' end)\n"
+             "SPIN = true\n");
+    rt->callHook("Bu");
+    ASSERT_EQ(rt->errors().size(), 1u);
+    EXPECT_EQ(rt->errors().back().file, "lua/autorun/hooks.lua");
+    EXPECT_EQ(rt->errors().back().line, 3);
+    EXPECT_NE(rt->errors().back().message.find("instruction budget exceeded"), std::string::npos);
+    EXPECT_FALSE(rt->budgetExceeded());
+    run(*rt, "SPIN = false");
+    rt->callHook("Bu");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,a,c");
+    EXPECT_EQ(rt->errors().size(), 1u);
+}
+
+}  // namespace
+}  // namespace vestige::source::glua
