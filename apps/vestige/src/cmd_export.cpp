@@ -9,7 +9,7 @@ namespace vestige::app {
 
 void addExportCommand(CLI::App& cli, AppContext& ctx) {
     auto* cmd = cli.add_subcommand("export", "Convert a model or map to binary glTF 2.0 (.glb), a texture to PNG");
-    static std::string path, out, state, lod, time, frame, frames, mip, face;
+    static std::string path, out, state, lod, time, frame, frames, mip, face, textures;
     static bool animated = false;
     auto* json = addJsonFlag(cmd);
     cmd->add_option("PATH", path, "Model or map (archive entries as archive.lib:entry)")->required();
@@ -22,7 +22,9 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--frames", frames, "With --animated: number of frames sampled (default 16)");
     cmd->add_option("--mip", mip, "Texture: mip level (0 = largest)");
     cmd->add_option("--face", face, "Texture: cube-map face");
-    cmd->footer("Examples: vestige export tank.msh -o tank.glb --state 0 --lod 0\n          vestige export tank.msh -o tank_anim.glb --animated --frames 32\n          vestige export brick.vtf -o brick.png --mip 0");
+    cmd->add_option("--textures", textures,
+                    "Iron3D: folder with Material.lib/Textures.lib/LightMap.lib (default: next to the model's archive)");
+    cmd->footer("Examples: vestige export tank.msh -o tank.glb --state 0 --lod 0\n          vestige export tank.msh -o tank_anim.glb --animated --frames 32\n          vestige export units.lib:tank.msh -o tank.glb --textures data\n          vestige export brick.vtf -o brick.png --mip 0");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx] {
@@ -41,7 +43,8 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
             }
             formats::ExportOptions options;
             for (auto [key, value] : {std::pair{"state", &state}, {"lod", &lod}, {"time", &time}, {"frame", &frame},
-                                      {"frames", &frames}, {"mip", &mip}, {"face", &face}})
+                                      {"frames", &frames}, {"mip", &mip}, {"face", &face},
+                                      {"textures", &textures}})
                 if (!value->empty()) options.values[key] = *value;
             if (animated) options.values["animated"] = "1";
             auto glb = (*exporter)(resolved->data, resolved->label, options);

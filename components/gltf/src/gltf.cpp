@@ -203,6 +203,10 @@ Status validate(const Document& doc) {
             return fail("image_ref", "material image index out of range").record(i).field("baseColorImage");
         if (mat.baseColorTexCoord < 0 || mat.baseColorTexCoord > 1)
             return fail("texcoord", "texture coordinate set must be 0 or 1").record(i).field("baseColorTexCoord");
+        if (mat.occlusionImage < -1 || mat.occlusionImage >= static_cast<int>(doc.images.size()))
+            return fail("image_ref", "material image index out of range").record(i).field("occlusionImage");
+        if (mat.occlusionTexCoord < 0 || mat.occlusionTexCoord > 1)
+            return fail("texcoord", "texture coordinate set must be 0 or 1").record(i).field("occlusionTexCoord");
     }
     static constexpr std::uint8_t kPngMagic[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     for (std::size_t i = 0; i < doc.images.size(); ++i)
@@ -270,6 +274,10 @@ Result<Bytes> writeGlb(const Document& doc) {
         if (mat.baseColorImage >= 0) {
             out.pbrMetallicRoughness.baseColorTexture.index = mat.baseColorImage;
             out.pbrMetallicRoughness.baseColorTexture.texCoord = mat.baseColorTexCoord;
+        }
+        if (mat.occlusionImage >= 0) {
+            out.occlusionTexture.index = mat.occlusionImage;
+            out.occlusionTexture.texCoord = mat.occlusionTexCoord;
         }
         out.doubleSided = mat.doubleSided;
         if (!mat.extras.empty()) out.extras = toValue(mat.extras);

@@ -13,6 +13,7 @@
 #include "vestige/iron3d/rsli/register.hpp"
 #include "vestige/iron3d/texm/register.hpp"
 #include "vestige/iron3d/wear/register.hpp"
+#include "textured_export.hpp"
 
 namespace vestige::iron3d {
 namespace {
@@ -56,12 +57,13 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     mat0::registerFormat(formats, archives);
     if (const auto* mshInfo = formats.find("msh")) {
         formats::FormatInfo info = *mshInfo;
-        auto staticExport = info.exportGlb;
-        info.exportGlb = [staticExport](ByteView data, std::string_view label,
-                                        const formats::ExportOptions& options) -> Result<Bytes> {
+        // The static export resolves the model's material chain (WEAR -> MAT0 -> Texm) and embeds the textures
+        // when the libraries are found; the registry outlives the formats table it is registered with.
+        const vfs::ArchiveRegistry* archiveFormats = &archives;
+        info.exportGlb = [archiveFormats](ByteView data, std::string_view label,
+                                          const formats::ExportOptions& options) -> Result<Bytes> {
             if (options.get("animated") == "1") return exportAnimatedMsh(data, label, options);
-            if (!staticExport) return Error("export.unsupported", "no static MSH exporter");
-            return staticExport(data, label, options);
+            return exportTexturedMsh(data, label, options, archiveFormats);
         };
         formats.add(std::move(info));
     }

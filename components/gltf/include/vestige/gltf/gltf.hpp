@@ -65,6 +65,10 @@ struct Material {
     int baseColorTexCoord = 0;
     bool doubleSided = false;
     Extras extras;
+    // Last, so existing aggregate initialisers keep their meaning. A second, multiplying map (e.g. a baked
+    // lightmap) as the glTF occlusionTexture: core glTF 2.0, no extension; viewers sample its red channel.
+    int occlusionImage = -1;  // index into Document::images; -1 = none
+    int occlusionTexCoord = 1;
 };
 
 enum class AnimationPath { Translation, Rotation, Scale };
