@@ -1,5 +1,6 @@
 // The static MSH glTF export with the material chain: textures embedded from Material.lib / Textures.lib /
 // LightMap.lib found next to the model's archive (or in the "textures" folder), plain export otherwise.
+#include <tiny_gltf.h>
 #include <unistd.h>
 
 #include "fixture.hpp"
@@ -93,6 +94,18 @@ TEST_F(TexturedExport, LibrariesNextToTheArchive) {
     auto glb = exportGlb((mDir / "units.lib").string() + ":tank.msh");
     ASSERT_TRUE(glb) << glb.error().render();
     expectTextured(*glb);
+    // tinygltf (an independent reader) loads it and decodes the embedded PNGs itself.
+    tinygltf::TinyGLTF loader;
+    tinygltf::Model model;
+    std::string err, warn;
+    ASSERT_TRUE(loader.LoadBinaryFromMemory(&model, &err, &warn, glb->data(), static_cast<unsigned>(glb->size()))) << err;
+    EXPECT_TRUE(err.empty()) << err;
+    ASSERT_EQ(model.images.size(), 3u);
+    EXPECT_EQ(model.images[0].width, 2);
+    EXPECT_EQ(model.images[0].height, 2);
+    ASSERT_EQ(model.materials.size(), 3u);
+    EXPECT_EQ(model.materials[0].occlusionTexture.index, 1);
+    EXPECT_EQ(model.materials[0].occlusionTexture.texCoord, 1);
     // Deterministic: the same inputs give the same bytes.
     EXPECT_EQ(exportGlb((mDir / "units.lib").string() + ":tank.msh").value(), *glb);
 }
