@@ -1,7 +1,5 @@
 // The `vestige` command line as a user sees it: exit codes, --help, --json documents, the demo.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/rng.hpp"
 
@@ -20,97 +19,57 @@ namespace vestige {
 namespace {
 namespace fs = std::filesystem;
 
-struct RunResult {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
+using RunResult = test::CliRun;
+using test::slurp;
 
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-class Cli : public ::testing::Test {
+class Cli : public test::TempDirTest {
 protected:
-    void SetUp() override {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        mDir = fs::temp_directory_path() / ("vestige_cli_" + std::to_string(::getpid()) + "_" + info->name());
-        fs::remove_all(mDir);
-        fs::create_directories(mDir);
-    }
-    void TearDown() override {
-        std::error_code ec;
-        fs::remove_all(mDir, ec);
-    }
-
-    // Runs `vestige ARGS...` with stdout/stderr captured in files (stdin from /dev/null).
-    RunResult run(const std::vector<std::string>& args) {
-        std::string cmd = quote(VESTIGE_BIN);
-        for (const auto& a : args) cmd += " " + quote(a);
-        const auto outPath = mDir / "stdout.txt";
-        const auto errPath = mDir / "stderr.txt";
-        cmd += " </dev/null >" + quote(outPath.string()) + " 2>" + quote(errPath.string());
-        const int status = std::system(cmd.c_str());
-        RunResult r;
-        r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        r.out = slurp(outPath);
-        r.err = slurp(errPath);
-        return r;
-    }
-    static std::string slurp(const fs::path& p) {
-        std::ifstream in(p, std::ios::binary);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
-    }
-    fs::path mDir;
+    RunResult run(const std::vector<std::string>& args) { return test::runCli(VESTIGE_BIN, args, mDir); }
 };
 
 TEST_F(Cli, NoArgumentsIsAUsageError) {
     const auto r = run({});
-    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    EXPECT_EQ(r.code, 2) << r.out << r.err;
     EXPECT_TRUE(r.out.empty() || r.err.size() > 0);
 }
 
 TEST_F(Cli, UnknownVerbIsAUsageError) {
     const auto r = run({"bogus"});
-    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    EXPECT_EQ(r.code, 2) << r.out << r.err;
     EXPECT_TRUE(r.out.empty()) << "usage errors go to stderr";
     EXPECT_FALSE(r.err.empty());
 }
 
 TEST_F(Cli, UnknownVerbIsNamedInTheMessage) {
     const auto r = run({"bogus"});
-    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("bogus"), std::string::npos) << r.err;
 }
 
 TEST_F(Cli, UnknownFlagIsAUsageError) {
-    EXPECT_EQ(run({"info", "--no-such-flag", "x"}).exitCode, 2);
-    EXPECT_EQ(run({"info"}).exitCode, 2) << "PATH is required";
-    EXPECT_EQ(run({"--bogus-flag"}).exitCode, 2);
+    EXPECT_EQ(run({"info", "--no-such-flag", "x"}).code, 2);
+    EXPECT_EQ(run({"info"}).code, 2) << "PATH is required";
+    EXPECT_EQ(run({"--bogus-flag"}).code, 2);
 }
 
 TEST_F(Cli, HelpExitsZero) {
     const auto top = run({"--help"});
-    EXPECT_EQ(top.exitCode, 0) << top.err;
+    EXPECT_EQ(top.code, 0) << top.err;
     for (const char* verb : {"info", "version", "demo"}) EXPECT_NE(top.out.find(verb), std::string::npos) << verb;
 
     const auto info = run({"info", "--help"});
-    EXPECT_EQ(info.exitCode, 0) << info.err;
+    EXPECT_EQ(info.code, 0) << info.err;
     EXPECT_NE(info.out.find("--json"), std::string::npos);
     EXPECT_NE(info.out.find("Example: vestige info"), std::string::npos) << "footer with an example";
 
     const auto demo = run({"demo", "--help"});
-    EXPECT_EQ(demo.exitCode, 0);
+    EXPECT_EQ(demo.code, 0);
     EXPECT_NE(demo.out.find("Example: vestige demo"), std::string::npos);
 }
 
 TEST_F(Cli, VersionJsonParses) {
     const auto r = run({"version", "--json"});
-    ASSERT_EQ(r.exitCode, 0) << r.err;
+    ASSERT_EQ(r.code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out, nullptr, false);
     ASSERT_FALSE(j.is_discarded()) << r.out;
     EXPECT_EQ(j.at("name"), "vestige");
@@ -120,7 +79,7 @@ TEST_F(Cli, VersionJsonParses) {
     for (const auto& f : j["formats"]) EXPECT_TRUE(f.is_string());
 
     const auto text = run({"version"});
-    EXPECT_EQ(text.exitCode, 0);
+    EXPECT_EQ(text.code, 0);
     EXPECT_EQ(text.out.rfind("vestige " + j["version"].get<std::string>(), 0), 0u) << text.out;
 }
 
@@ -135,7 +94,7 @@ TEST_F(Cli, InfoJsonOnARandomFileIsAStructuredError) {
     ASSERT_TRUE(writeFileAtomic(path, noise).ok());
 
     const auto r = run({"info", "--json", path.string()});
-    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
     const auto j = nlohmann::json::parse(r.out, nullptr, false);
     ASSERT_FALSE(j.is_discarded()) << "stdout must be one JSON document: " << r.out;
     ASSERT_TRUE(j.is_object());
@@ -154,7 +113,7 @@ TEST_F(Cli, InfoJsonOnARandomFileIsAStructuredError) {
 
     // Without --json: one line on stderr, nothing on stdout, still exit 1.
     const auto text = run({"info", path.string()});
-    EXPECT_EQ(text.exitCode, 1);
+    EXPECT_EQ(text.code, 1);
     EXPECT_TRUE(text.out.empty()) << text.out;
     EXPECT_EQ(text.err.rfind("vestige: error: ", 0), 0u) << text.err;
     EXPECT_NE(text.err.find("[info.unknown_format]"), std::string::npos) << text.err;
@@ -162,7 +121,7 @@ TEST_F(Cli, InfoJsonOnARandomFileIsAStructuredError) {
 
 TEST_F(Cli, InfoJsonOnAMissingFile) {
     const auto r = run({"info", "--json", (mDir / "missing.lib").string()});
-    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.code, 1);
     const auto j = nlohmann::json::parse(r.out, nullptr, false);
     ASSERT_FALSE(j.is_discarded()) << r.out;
     EXPECT_EQ(j.at("ok"), false);
@@ -173,7 +132,7 @@ TEST_F(Cli, InfoJsonEntryOfANonArchive) {
     const auto path = mDir / "plain.txt";
     ASSERT_TRUE(writeFileAtomic(path, std::string_view("just text, not an archive")).ok());
     const auto r = run({"info", "--json", path.string() + ":entry"});
-    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.code, 1);
     const auto j = nlohmann::json::parse(r.out, nullptr, false);
     ASSERT_FALSE(j.is_discarded()) << r.out;
     EXPECT_EQ(j["error"]["code"], "vfs.not_archive");
@@ -183,7 +142,7 @@ TEST_F(Cli, InfoJsonOnAnEmptyFile) {
     const auto path = mDir / "empty.dat";
     ASSERT_TRUE(writeFileAtomic(path, ByteView{}).ok());
     const auto r = run({"info", "--json", path.string()});
-    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
     const auto j = nlohmann::json::parse(r.out, nullptr, false);
     ASSERT_FALSE(j.is_discarded()) << r.out;
     EXPECT_EQ(j.at("ok"), false);
@@ -192,7 +151,7 @@ TEST_F(Cli, InfoJsonOnAnEmptyFile) {
 TEST_F(Cli, DemoWritesTheVfsReport) {
     const auto out = mDir / "demo";
     const auto r = run({"demo", "--out", out.string()});
-    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
     ASSERT_TRUE(fs::is_regular_file(out / "vfs" / "report.json")) << r.out;
     const auto report = nlohmann::json::parse(slurp(out / "vfs" / "report.json"), nullptr, false);
     ASSERT_FALSE(report.is_discarded());
@@ -211,9 +170,9 @@ TEST_F(Cli, DemoVfsStageIsDeterministicAndJson) {
     const auto a = mDir / "a";
     const auto b = mDir / "b";
     const auto ra = run({"demo", "--stage", "vfs", "--out", a.string()});
-    ASSERT_EQ(ra.exitCode, 0) << ra.out << ra.err;
+    ASSERT_EQ(ra.code, 0) << ra.out << ra.err;
     const auto rb = run({"demo", "--json", "--stage", "vfs", "--out", b.string()});
-    ASSERT_EQ(rb.exitCode, 0) << rb.out << rb.err;
+    ASSERT_EQ(rb.code, 0) << rb.out << rb.err;
     EXPECT_EQ(slurp(a / "vfs" / "report.json"), slurp(b / "vfs" / "report.json"));
     const auto j = nlohmann::json::parse(rb.out, nullptr, false);
     ASSERT_FALSE(j.is_discarded()) << rb.out;
@@ -226,7 +185,7 @@ TEST_F(Cli, DemoVfsStageIsDeterministicAndJson) {
 TEST_F(Cli, DemoJsonEscapesTheOutputPath) {
     const auto out = mDir / "we\"ird\\dir";
     const auto r = run({"demo", "--json", "--stage", "vfs", "--out", out.string()});
-    ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
     const auto j = nlohmann::json::parse(r.out, nullptr, false);
     ASSERT_FALSE(j.is_discarded()) << r.out;
     EXPECT_EQ(j.at("out"), out.string());
@@ -235,7 +194,7 @@ TEST_F(Cli, DemoJsonEscapesTheOutputPath) {
 // `export --animated` turns an MSH's node animation into glTF channels; the static export has none.
 TEST_F(Cli, ExportAnimatedMshHasAnAnimation) {
     const auto demo = run({"demo", "--stage", "animesh", "--out", (mDir / "demo").string()});
-    ASSERT_EQ(demo.exitCode, 0) << demo.out << demo.err;
+    ASSERT_EQ(demo.code, 0) << demo.out << demo.err;
     const auto model = (mDir / "demo" / "animesh" / "tank.msh").string();
     auto glbJson = [](const fs::path& path) {
         std::ifstream in(path, std::ios::binary);
@@ -245,8 +204,8 @@ TEST_F(Cli, ExportAnimatedMshHasAnAnimation) {
         std::memcpy(&len, bytes.data() + 12, 4);
         return nlohmann::json::parse(bytes.substr(20, len), nullptr, false);
     };
-    ASSERT_EQ(run({"export", model, "-o", (mDir / "a.glb").string(), "--animated", "--frames", "8"}).exitCode, 0);
-    ASSERT_EQ(run({"export", model, "-o", (mDir / "s.glb").string()}).exitCode, 0);
+    ASSERT_EQ(run({"export", model, "-o", (mDir / "a.glb").string(), "--animated", "--frames", "8"}).code, 0);
+    ASSERT_EQ(run({"export", model, "-o", (mDir / "s.glb").string()}).code, 0);
     const auto animated = glbJson(mDir / "a.glb");
     const auto still = glbJson(mDir / "s.glb");
     ASSERT_TRUE(animated.contains("animations"));
@@ -254,7 +213,7 @@ TEST_F(Cli, ExportAnimatedMshHasAnAnimation) {
     EXPECT_FALSE(animated["animations"][0]["channels"].empty());
     EXPECT_FALSE(still.contains("animations"));
     const auto bad = run({"export", model, "-o", (mDir / "b.glb").string(), "--animated", "--lod", "9"});
-    EXPECT_EQ(bad.exitCode, 1);
+    EXPECT_EQ(bad.code, 1);
     EXPECT_NE(bad.err.find("export.bad_option"), std::string::npos) << bad.err;
 }
 

@@ -1,8 +1,6 @@
 // `vestige info` and `vestige export -o x.png` on Texm, MAT0 and WEAR entries of archives built by
 // our writers, run through the real binary. Skips while the app does not register Texm yet.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -10,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/iron3d/mat0/mat0.hpp"
 #include "vestige/iron3d/nres/nres.hpp"
@@ -19,45 +18,11 @@
 namespace vestige::iron3d {
 namespace {
 namespace fs = std::filesystem;
+using test::slurp;
 
-struct RunResult {
-    int code = -1;
-    std::string out, err;
-};
-
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-class TexmCli : public ::testing::Test {
+class TexmCli : public test::TempDirTest {
 protected:
-    void SetUp() override {
-        mDir = fs::temp_directory_path() /
-               ("vestige_texm_cli_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(mDir);
-        fs::create_directories(mDir);
-    }
-    void TearDown() override {
-        std::error_code ec;
-        fs::remove_all(mDir, ec);
-    }
-    RunResult run(const std::vector<std::string>& args) {
-        std::string cmd = quote(VESTIGE_BIN);
-        for (const auto& a : args) cmd += " " + quote(a);
-        cmd += " </dev/null >" + quote((mDir / "o.txt").string()) + " 2>" + quote((mDir / "e.txt").string());
-        const int status = std::system(cmd.c_str());
-        return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), slurp(mDir / "o.txt"), slurp(mDir / "e.txt")};
-    }
-    fs::path mDir;
+    test::CliRun run(const std::vector<std::string>& args) { return test::runCli(VESTIGE_BIN, args, mDir); }
 };
 
 texm::Texture checker() {

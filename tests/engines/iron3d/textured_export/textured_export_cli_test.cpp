@@ -1,61 +1,21 @@
 // `vestige export units.lib:tank.msh -o tank.glb [--textures DIR]` through the real binary.
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-
+#include "cli.hpp"
 #include "fixture.hpp"
 
 namespace vestige::iron3d {
 namespace {
 using namespace testfix;
 
-struct RunResult {
-    int code = -1;
-    std::string out, err;
-};
-
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using test::slurp;
 
 Bytes slurpBytes(const fs::path& p) {
     const std::string s = slurp(p);
     return Bytes(s.begin(), s.end());
 }
 
-class TexturedExportCli : public ::testing::Test {
+class TexturedExportCli : public test::TempDirTest {
 protected:
-    void SetUp() override {
-        mDir = fs::temp_directory_path() /
-               ("vestige_textured_cli_" + std::to_string(::getpid()) + "_" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(mDir);
-        fs::create_directories(mDir);
-    }
-    void TearDown() override {
-        std::error_code ec;
-        fs::remove_all(mDir, ec);
-    }
-    RunResult run(const std::vector<std::string>& args) {
-        std::string cmd = quote(VESTIGE_BIN);
-        for (const auto& a : args) cmd += " " + quote(a);
-        cmd += " </dev/null >" + quote((mDir / "o.txt").string()) + " 2>" + quote((mDir / "e.txt").string());
-        const int status = std::system(cmd.c_str());
-        return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), slurp(mDir / "o.txt"), slurp(mDir / "e.txt")};
-    }
-    fs::path mDir;
+    test::CliRun run(const std::vector<std::string>& args) { return test::runCli(VESTIGE_BIN, args, mDir); }
 };
 
 TEST_F(TexturedExportCli, TexturesFlagAndNote) {

@@ -1,8 +1,6 @@
 // `vestige export x.vtf -o x.png` and `vestige info x.vtf / x.vmt` run as a user runs them (the built binary).
 // Skips cleanly when the binary has no VTF support linked in yet.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -11,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/source/vtf/vtf.hpp"
@@ -20,31 +19,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-    int code = -1;
-    std::string out, err;
-};
-
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-class ExportCli : public ::testing::Test {
+class ExportCli : public test::TempDirTest {
 protected:
     void SetUp() override {
-        mDir = fs::temp_directory_path() / ("vestige_vtf_cli_" + std::to_string(::getpid()) + "_" +
-                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(mDir);
-        fs::create_directories(mDir);
+        TempDirTest::SetUp();
         // Fixture: 4x2 RGBA8888 VTF 7.5 with 2 mips and 2 frames, each subimage a flat, distinct colour.
         BuildSpec spec;
         spec.width = 4;
@@ -63,26 +41,11 @@ protected:
             writeFileAtomic(mDir / "m.vmt", std::string_view("VertexLitGeneric { $basetexture t $translucent 1 }"))
                 .ok());
     }
-    void TearDown() override {
-        std::error_code ec;
-        fs::remove_all(mDir, ec);
-    }
-    CliRun run(const std::vector<std::string>& args) {
-        std::string cmd = quote(VESTIGE_BIN);
-        for (const auto& a : args) cmd += " " + quote(a);
-        cmd += " </dev/null >" + quote((mDir / "o.txt").string()) + " 2>" + quote((mDir / "e.txt").string());
-        const int status = std::system(cmd.c_str());
-        CliRun r;
-        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        r.out = slurp(mDir / "o.txt");
-        r.err = slurp(mDir / "e.txt");
-        return r;
-    }
-    fs::path mDir;
+    test::CliRun run(const std::vector<std::string>& args) { return test::runCli(VESTIGE_BIN, args, mDir); }
 };
 
 TEST_F(ExportCli, ExportsTheChosenSubimageAsPng) {
-    const CliRun r =
+    const test::CliRun r =
         run({"export", (mDir / "t.vtf").string(), "-o", (mDir / "out.png").string(), "--mip", "1", "--frame", "1"});
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     auto img = image::readPng(mDir / "out.png");
@@ -91,7 +54,7 @@ TEST_F(ExportCli, ExportsTheChosenSubimageAsPng) {
     EXPECT_EQ(img->height(), 1u);
     EXPECT_EQ(img->at(1, 0), (image::Rgba8{101, 51, 7, 200}));
 
-    const CliRun def = run({"export", (mDir / "t.vtf").string(), "-o", (mDir / "mip0.png").string()});
+    const test::CliRun def = run({"export", (mDir / "t.vtf").string(), "-o", (mDir / "mip0.png").string()});
     ASSERT_EQ(def.code, 0) << def.out << def.err;
     auto mip0 = image::readPng(mDir / "mip0.png");
     ASSERT_TRUE(mip0.ok());
@@ -100,18 +63,18 @@ TEST_F(ExportCli, ExportsTheChosenSubimageAsPng) {
 }
 
 TEST_F(ExportCli, MissingSubimageIsAnError) {
-    const CliRun r = run({"export", (mDir / "t.vtf").string(), "-o", (mDir / "x.png").string(), "--mip", "5"});
+    const test::CliRun r = run({"export", (mDir / "t.vtf").string(), "-o", (mDir / "x.png").string(), "--mip", "5"});
     EXPECT_EQ(r.code, 1) << r.out << r.err;
     EXPECT_NE(r.err.find("mip 5 does not exist"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(mDir / "x.png"));
 }
 
 TEST_F(ExportCli, InfoForVtfAndVmt) {
-    const CliRun t = run({"info", (mDir / "t.vtf").string()});
+    const test::CliRun t = run({"info", (mDir / "t.vtf").string()});
     ASSERT_EQ(t.code, 0) << t.err;
     EXPECT_NE(t.out.find("VTF 7.5, 4x2, RGBA8888"), std::string::npos) << t.out;
     EXPECT_NE(t.out.find("2 mips, 2 frames (first 0), 1 faces"), std::string::npos) << t.out;
-    const CliRun m = run({"info", (mDir / "m.vmt").string(), "--json"});
+    const test::CliRun m = run({"info", (mDir / "m.vmt").string(), "--json"});
     ASSERT_EQ(m.code, 0) << m.err;
     EXPECT_NE(m.out.find("\"shader\":\"VertexLitGeneric\""), std::string::npos) << m.out;
     EXPECT_NE(m.out.find("\"translucent\":true"), std::string::npos) << m.out;
