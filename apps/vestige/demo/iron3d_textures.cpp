@@ -201,8 +201,8 @@ Status run(DemoContext& demo) {
     const auto info = texm::describe(atlasTex, "Textures.lib:MARKINGS");
     VESTIGE_CHECK(demo.write(dir + "markings.info.json", info.json));
 
-    // The same chain through `vestige export units.lib:tank.msh -o tank.glb`: textures embedded in the glb. Only
-    // summarised here (tests/engines/iron3d/texm pins this stage's file count at 13).
+    // The same chain through `vestige export units.lib:tank.msh -o tank.glb`: textures embedded in the glb
+    // (tests/engines/iron3d/texm pins this stage's file count at 14).
     const auto* mshFormat = demo.app.formats.find("msh");
     if (!mshFormat || !mshFormat->exportGlb) return Error("demo.iron3d_textures", "the msh format has no glTF export");
     const std::string spec = (demo.outDir / "iron3d_textures" / "units.lib").string() + ":tank.msh";
@@ -213,6 +213,7 @@ Status run(DemoContext& demo) {
     auto glbResult = mshFormat->exportGlb(modelBytes, spec, formats::ExportOptions{});
     log::setChannelLevel("export", exportLevel);
     VESTIGE_TRY(Bytes glb, std::move(glbResult));
+    VESTIGE_CHECK(demo.write(dir + "tank_textured.glb", glb));
 
     int byRule[3] = {0, 0, 0};
     for (const auto& r : chain.rows) ++byRule[static_cast<int>(r.rule)];
