@@ -4,6 +4,8 @@
 // work that needs std::string & co. happens in helpers that return before any raise.
 #include <lua.hpp>
 
+#include <array>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -88,8 +90,17 @@ struct Runtime::Impl {
         std::string text;
         int ref = LUA_NOREF;    // registry ref of its Lua string
         int bound = LUA_NOREF;  // registry ref of bind(event) (LUA_REFNIL: bind failed)
+        std::uint64_t count = 0;  // dispatches through `bound` (hookCounts() adds them to hook.lua's counts)
     };
     std::vector<EventName> eventNames;  // engine events: a handful of names called every tick
+    // Open-addressed index into eventNames by (size, first 8 bytes): -1 = empty. Twice the cache's 64 names.
+    std::array<std::int8_t, 128> eventIndex = makeEventIndex();
+    static constexpr std::array<std::int8_t, 128> makeEventIndex() {
+        std::array<std::int8_t, 128> a{};
+        for (auto& v : a) v = -1;
+        return a;
+    }
+    int hookHandlerRef = LUA_NOREF;  // the engine dispatch's message handler (records the error), lua_pcall's errfunc
     int nullRef = LUA_NOREF;          // the NULL entity
     int handlesRef = LUA_NOREF;       // weak-keyed set of every genuine entity userdata (the FFI paths trust only these)
     // Vector/Angle (ffi structs, fastpath.cpp): constructors and readers for the C side.

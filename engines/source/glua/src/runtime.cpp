@@ -68,8 +68,8 @@ void recordHookError(Runtime& rt, const char* msg, const char* traceback) {
     rt.recordError(std::move(e));
 }
 
-// Message handler of the engine's hook dispatch (hook.lua's bind): records the error with its traceback where
-// it happened, as protectedCallAt does with messageHandler's pair, and returns nothing to the xpcall.
+// Message handler of the engine's hook dispatch (callHook's errfunc): records the error with its traceback where
+// it happened, as protectedCallAt does with messageHandler's pair, and returns nothing (callHook drops it).
 int recordingHandler(lua_State* L) {
     messageHandler(L);  // leaves {message, traceback} on top
     lua_rawgeti(L, -1, 1);
@@ -109,22 +109,49 @@ std::uint64_t nameHead(std::string_view name) {
 }
 
 // Slot of an engine event name in the cache (its Lua string kept as a registry ref), or -1 once it is full.
-// Size and first 8 bytes first (one compare per cached name; a per-byte loop over every name showed up in
-// profiles), then the rest of the one candidate.
-int eventSlot(Runtime::Impl& impl, lua_State* L, std::string_view name) {
-    auto& cache = impl.eventNames;
-    const std::uint64_t head = nameHead(name);
-    for (std::size_t slot = 0; slot < cache.size(); ++slot) {
-        const auto& e = cache[slot];
-        if (e.head != head || e.text.size() != name.size()) continue;
-        bool same = true;  // in line: a memcmp call costs more than these few bytes
-        for (std::size_t i = sizeof head; same && i < name.size(); ++i) same = e.text[i] == name[i];
-        if (same) return static_cast<int>(slot);
+// An open-addressed index keyed by size and first 8 bytes finds the one candidate (a scan of every cached
+// name showed up in profiles); the rest of its text is compared in line (a memcmp call costs more).
+std::size_t eventHash(std::uint64_t head, std::size_t size) {
+    return static_cast<std::size_t>(((head ^ size) * 0x9E3779B97F4A7C15ull) >> 57);  // 0..127
+}
+
+// Bytes 8..size of two names of the same size > 8, in 8-byte words (the last one overlaps): a memcmp call cost
+// a third of the lookup in profiles.
+inline bool sameTail(const char* a, const char* b, std::size_t size) {
+    std::uint64_t x = 0, y = 0;
+    for (std::size_t i = 8; i + 8 < size; i += 8) {
+        std::memcpy(&x, a + i, 8);
+        std::memcpy(&y, b + i, 8);
+        if (x != y) return false;
     }
-    if (cache.size() >= 64) return -1;
+    std::memcpy(&x, a + size - 8, 8);
+    std::memcpy(&y, b + size - 8, 8);
+    return x == y;
+}
+
+// A new name: cached while there is room (out of line, it runs once per name).
+[[gnu::noinline, gnu::cold]] int addEventName(Runtime::Impl& impl, lua_State* L, std::string_view name,
+                                              std::uint64_t head, std::size_t h) {
+    auto& cache = impl.eventNames;
+    if (cache.size() >= 64) return -1;  // the index stays at most half full, so probes end on an empty entry
     lua_pushlstring(L, name.data(), name.size());
     cache.push_back({head, std::string(name), luaL_ref(L, LUA_REGISTRYINDEX), LUA_NOREF});
+    impl.eventIndex[h] = static_cast<std::int8_t>(cache.size() - 1);
     return static_cast<int>(cache.size() - 1);
+}
+
+inline int eventSlot(Runtime::Impl& impl, lua_State* L, std::string_view name) {
+    const auto& index = impl.eventIndex;
+    const std::uint64_t head = nameHead(name);
+    std::size_t h = eventHash(head, name.size());
+    for (;; h = (h + 1) & (index.size() - 1)) {
+        const int slot = index[h];
+        if (slot < 0) break;
+        const auto& e = impl.eventNames[static_cast<std::size_t>(slot)];
+        if (e.head != head || e.text.size() != name.size()) continue;
+        if (name.size() <= sizeof head || sameTail(e.text.data(), name.data(), name.size())) return slot;
+    }
+    return addEventName(impl, L, name, head, h);
 }
 
 }  // namespace
@@ -256,13 +283,11 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, kHookCountsKey);
     if (!rt->mOptions.gmodDir) {  // install mode: GMod's hook.lua, the engine calls its hook.Call
-        lua_newtable(L);
         lua_pushcfunction(L, recordingHandler);
-        lua_setfield(L, -2, "onError");
-        // LuaJIT's own xpcall (a fast function; the budget's C replacement below costs a C frame per event). It
-        // only ever runs the engine's dispatch, at the outermost level: a spent budget ends that dispatch.
-        lua_getglobal(L, "xpcall");
-        lua_setfield(L, -2, "xpcall");
+        impl.hookHandlerRef = luaL_ref(L, LUA_REGISTRYINDEX);
+        lua_newtable(L);
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "engine");
         lua_setfield(L, LUA_REGISTRYINDEX, kHookEngineKey);
     }
 
@@ -365,18 +390,27 @@ bool Runtime::protectedCallAt(int handlerIndex, int nargs, int nresults) {
     return false;
 }
 
+// Three sources: the install mode's C++ counts, hook.lua's table (hook.Call, hook.Run, _VestigeEngineCall) and the
+// engine's bound dispatches. A bound dispatch that meets an addon's hook.Call replacement takes its count back in
+// hook.lua (-1) since the replacement reaches our hook.Call only if it calls it, so the sum is signed.
 std::map<std::string, std::uint64_t> Runtime::hookCounts() const {
-    auto out = mHookCounts;
+    std::map<std::string, std::int64_t> sum;
+    for (const auto& [name, n] : mHookCounts) sum[name] += static_cast<std::int64_t>(n);
+    for (const auto& e : mImpl->eventNames)
+        if (e.count > 0) sum[e.text] += static_cast<std::int64_t>(e.count);
     lua_getfield(mL, LUA_REGISTRYINDEX, kHookCountsKey);
     if (lua_istable(mL, -1)) {
         lua_pushnil(mL);
         while (lua_next(mL, -2)) {
             if (lua_type(mL, -2) == LUA_TSTRING && lua_type(mL, -1) == LUA_TNUMBER)
-                out[lua_tostring(mL, -2)] += static_cast<std::uint64_t>(lua_tonumber(mL, -1));
+                sum[lua_tostring(mL, -2)] += static_cast<std::int64_t>(lua_tonumber(mL, -1));
             lua_pop(mL, 1);
         }
     }
     lua_pop(mL, 1);
+    std::map<std::string, std::uint64_t> out;
+    for (const auto& [name, n] : sum)
+        if (n > 0) out[name] = static_cast<std::uint64_t>(n);
     return out;
 }
 
@@ -669,10 +703,10 @@ void Runtime::pushEventName(std::string_view name) {
     else lua_pushlstring(mL, name.data(), name.size());
 }
 
-// Engine -> Lua event. Standalone mode: one lua_pcall of the event's bound closure (hook.lua's bind), the same
-// C API calls as a raw lua_pcall of one function: the closure runs the dispatch (hook._VestigeEngineCall) in an
-// xpcall whose handler records the error with its traceback, so no handler push and no result pop here. The
-// dispatch has one instruction budget, as any protected call from the engine.
+// Engine -> Lua event. Standalone mode: one lua_pcall of the event's bound closure (hook.lua's bind), which runs
+// the event's dispatch with no arguments; the message handler (lua_pcall's errfunc) records an error with its
+// traceback where it happened, and the error ends that dispatch, as an error in hook.Call does. The engine counts
+// the event here (hookCounts). The dispatch has one instruction budget, as any protected call from the engine.
 void Runtime::callHook(std::string_view name) {
     lua_State* L = mL;
     auto& impl = *mImpl;
@@ -689,25 +723,28 @@ void Runtime::callHook(std::string_view name) {
             impl.eventNames[static_cast<std::size_t>(slot)].bound = bound;
         }
         if (bound != LUA_REFNIL) {
+            ++impl.eventNames[static_cast<std::size_t>(slot)].count;
             if (mCallDepth == 0) {
                 mInstructions = 0;
                 mBudgetHit = false;
             }
             const bool outerSeen = impl.hookErrorSeen;
             impl.hookErrorSeen = false;
+            lua_rawgeti(L, LUA_REGISTRYINDEX, impl.hookHandlerRef);
             lua_rawgeti(L, LUA_REGISTRYINDEX, bound);
             ++mCallDepth;
-            const int status = lua_pcall(L, 0, 0, 0);
+            const int status = lua_pcall(L, 0, 0, -2);
             --mCallDepth;
             if (status != 0) {
-                // The closure's xpcall handler records errors itself; this one got past it (out of memory, or an
-                // error inside the handler, which the closure rethrows).
+                // The handler records errors itself; this one got past it (out of memory, an error in the handler).
                 if (!impl.hookErrorSeen) {
                     const char* msg = lua_tostring(L, -1);
                     recordError(parseMessage(msg ? msg : "(error object is not a string)"));
                 }
-                lua_pop(L, 1);
+                lua_settop(L, -3);
                 if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT, 0);
+            } else {
+                lua_settop(L, -2);
             }
             if (mCallDepth == 0) mBudgetHit = false;
             impl.hookErrorSeen = outerSeen;

@@ -138,6 +138,31 @@ TEST_P(HookDispatch, AddonReplacementOfHookCallGetsEngineEvents) {
              "hook.Add('Rp', 'a', function() seen[#seen + 1] = 'a' end)\n");
     rt->callHook("Rp");
     EXPECT_EQ(ev(*rt, "table.concat(seen, ',')"), "Rp:true,a");
+    // Counted once when the replacement calls ours; not at all when it swallows the event.
+    EXPECT_EQ(rt->hookCounts().at("Rp"), 1u);
+    run(*rt, "hook.Call = function(name) seen[#seen + 1] = 'x' .. name end");
+    rt->callHook("Sw");
+    rt->callHook("Sw");
+    EXPECT_EQ(ev(*rt, "table.concat(seen, ',')"), "Rp:true,a,xSw,xSw");
+    EXPECT_EQ(rt->hookCounts().count("Sw"), 0u);
+    EXPECT_EQ(rt->hookCounts().at("Rp"), 1u);
+    EXPECT_TRUE(rt->errors().empty());
+}
+
+TEST_P(HookDispatch, EventBoundBeforeItsHooks) {
+    auto rt = bootMode(GetParam());
+    // The engine binds an event at its first dispatch; hooks added and removed later are seen by it.
+    run(*rt, "got = {} function GAMEMODE:Lt() got[#got + 1] = 'gm' end");
+    rt->callHook("Lt");
+    run(*rt, "hook.Add('Lt', 'a', function() got[#got + 1] = 'a' end)");
+    rt->callHook("Lt");
+    run(*rt, "hook.Add('Lt', 'b', function() got[#got + 1] = 'b' return 1 end)");
+    rt->callHook("Lt");
+    run(*rt, "hook.Remove('Lt', 'a') hook.Remove('Lt', 'b')");
+    rt->callHook("Lt");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "gm,a,gm,a,b,gm");
+    EXPECT_EQ(rt->hookCounts().at("Lt"), 4u);
+    EXPECT_TRUE(rt->errors().empty());
 }
 
 TEST_P(HookDispatch, CountsAndPrivateTable) {

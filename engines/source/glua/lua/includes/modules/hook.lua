@@ -15,6 +15,7 @@ local events = {}  -- event -> { [id] = fn }: the table hook.GetTable() exposes,
 local orders = {}  -- event -> array of ids in insertion order
 local flat = {}    -- event -> { n = count, [i] = fn, ids = array of ids or nil when all ids are strings }
 local counts = debug.getregistry()["vestige.hookCounts"]
+local boundSet = {} -- event -> setter of the engine's bound closure's record (see bind below)
 
 function hook.GetTable()
 	return events
@@ -29,6 +30,8 @@ local function rebuild(event)
 		if type(id) ~= "string" then rec.objs = true end
 	end
 	flat[event] = rec.n > 0 and rec or nil
+	local bound = boundSet[event]
+	if bound then bound(flat[event]) end
 end
 
 function hook.Add(event, id, fn)
@@ -188,19 +191,83 @@ if not (jit and jit.status and jit.status()) then
 end
 
 -- The engine's entry (Runtime::callHook, standalone mode): bind(event) makes one zero-argument closure per engine
--- event, so the engine's call is one lua_pcall of one function, like a raw call of a hook. The dispatch runs in an
--- xpcall whose handler (a C function of the engine) records an error with its traceback where it happened; the
--- error ends that dispatch, as an error in hook.Call does. The engine takes bind at boot and unlinks the table.
+-- event, so the engine's call is one lua_pcall of one function, like a raw call of a hook. The engine passes its
+-- message handler to that lua_pcall (it records an error with its traceback where it happened; the error ends the
+-- dispatch, as an error in hook.Call does) and counts the event itself, so the closure only dispatches. It drops
+-- the results, so only the first value of each hook is looked at. The engine takes bind at boot and unlinks the
+-- table.
 local engine = debug.getregistry()["vestige.hookEngine"]
-if type(engine) == "table" and engine.onError then
-	local xpcall, onError, entry = engine.xpcall or xpcall, engine.onError, hook._VestigeEngineCall
-	engine.onError, engine.xpcall = nil, nil
-	engine.bind = function(event)
-		-- onError returns nothing: a second value means it could not run (out of memory, an error in the
-		-- handler), and the engine's lua_pcall records it instead.
-		return function()
-			local ok, err = xpcall(entry, onError, event)
-			if not ok and err ~= nil then error(err, 0) end
+if type(engine) == "table" and engine.engine then
+	engine.engine = nil
+	-- An addon replaced hook.Call: it gets the event; the engine's count is taken back here, since the
+	-- replacement reaches our hook.Call (which counts) only if it calls it.
+	local function replaced(h, event)
+		counts[event] = (counts[event] or 0) - 1
+		return h.Call(event, GAMEMODE)
+	end
+	-- The closure keeps the event's record in an upvalue that rebuild() updates through boundSet, so the
+	-- hot path does no table lookup by event name but the gamemode's method.
+	if jit and jit.status and jit.status() then
+		engine.bind = function(event)
+			local cur = flat[event]
+			boundSet[event] = function(rec) cur = rec end
+			-- Recursion rather than a loop, so the trace entering at the bound closure stays one trace.
+			local function step(rec, i)
+				local fn = rec[i]
+				if fn == nil then return false end
+				if fn() ~= nil then return true end
+				if rec ~= cur then  -- a hook changed the lists
+					if walk(event, rec, i + 1) then release() return true end
+					return false
+				end
+				return step(rec, i + 1)
+			end
+			return function()
+				local h = hook
+				if h == nil or h.Call ~= Call then return replaced(h, event) end
+				local rec = cur
+				if rec ~= nil then
+					if rec.objs then
+						if walk(event, rec, 1) then release() return end
+					elseif step(rec, 1) then
+						return
+					end
+				end
+				local gm = GAMEMODE
+				if gm then
+					local method = gm[event]
+					if method then method(gm) end
+				end
+			end
+		end
+	else
+		-- Interpreter: a plain loop beats the recursion the JIT needs.
+		engine.bind = function(event)
+			local cur = flat[event]
+			boundSet[event] = function(rec) cur = rec end
+			return function()
+				local h = hook
+				if h == nil or h.Call ~= Call then return replaced(h, event) end
+				local rec = cur
+				if rec ~= nil then
+					if rec.objs then
+						if walk(event, rec, 1) then release() return end
+					else
+						for i = 1, rec.n do
+							if rec[i]() ~= nil then return end
+							if rec ~= cur then
+								if walk(event, rec, i + 1) then release() return end
+								break
+							end
+						end
+					end
+				end
+				local gm = GAMEMODE
+				if gm then
+					local method = gm[event]
+					if method then method(gm) end
+				end
+			end
 		end
 	end
 end
