@@ -93,13 +93,14 @@ struct Runtime::Impl {
         std::uint64_t count = 0;  // dispatches through `bound` (hookCounts() adds them to hook.lua's counts)
     };
     std::vector<EventName> eventNames;  // engine events: a handful of names called every tick
-    // Open-addressed index into eventNames by (size, first 8 bytes): -1 = empty. Twice the cache's 64 names.
-    std::array<std::int8_t, 128> eventIndex = makeEventIndex();
-    static constexpr std::array<std::int8_t, 128> makeEventIndex() {
-        std::array<std::int8_t, 128> a{};
-        for (auto& v : a) v = -1;
-        return a;
-    }
+    // Open-addressed index into eventNames by (size, first 8 bytes), twice the cache's 64 names. The key is kept
+    // in the entry, so a lookup of a name of up to 8 bytes reads one entry.
+    struct EventKey {
+        std::uint64_t head = 0;
+        std::uint32_t size = 0;
+        std::int32_t slot = -1;  // -1: empty
+    };
+    std::array<EventKey, 128> eventIndex{};
     int hookHandlerRef = LUA_NOREF;  // the engine dispatch's message handler (records the error), lua_pcall's errfunc
     int nullRef = LUA_NOREF;          // the NULL entity
     int handlesRef = LUA_NOREF;       // weak-keyed set of every genuine entity userdata (the FFI paths trust only these)

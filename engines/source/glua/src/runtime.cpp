@@ -104,7 +104,8 @@ int budgetXpcall(lua_State* L) {
 
 std::uint64_t nameHead(std::string_view name) {
     std::uint64_t head = 0;
-    std::memcpy(&head, name.data(), std::min<std::size_t>(name.size(), sizeof head));
+    if (name.size() >= sizeof head) std::memcpy(&head, name.data(), sizeof head);  // one load
+    else std::memcpy(&head, name.data(), name.size());
     return head;
 }
 
@@ -136,7 +137,7 @@ inline bool sameTail(const char* a, const char* b, std::size_t size) {
     if (cache.size() >= 64) return -1;  // the index stays at most half full, so probes end on an empty entry
     lua_pushlstring(L, name.data(), name.size());
     cache.push_back({head, std::string(name), luaL_ref(L, LUA_REGISTRYINDEX), LUA_NOREF});
-    impl.eventIndex[h] = static_cast<std::int8_t>(cache.size() - 1);
+    impl.eventIndex[h] = {head, static_cast<std::uint32_t>(name.size()), static_cast<std::int32_t>(cache.size() - 1)};
     return static_cast<int>(cache.size() - 1);
 }
 
@@ -145,11 +146,12 @@ inline int eventSlot(Runtime::Impl& impl, lua_State* L, std::string_view name) {
     const std::uint64_t head = nameHead(name);
     std::size_t h = eventHash(head, name.size());
     for (;; h = (h + 1) & (index.size() - 1)) {
-        const int slot = index[h];
-        if (slot < 0) break;
-        const auto& e = impl.eventNames[static_cast<std::size_t>(slot)];
-        if (e.head != head || e.text.size() != name.size()) continue;
-        if (name.size() <= sizeof head || sameTail(e.text.data(), name.data(), name.size())) return slot;
+        const auto& k = index[h];
+        if (k.slot < 0) break;
+        if (k.head != head || k.size != name.size()) continue;
+        if (name.size() <= sizeof head ||
+            sameTail(impl.eventNames[static_cast<std::size_t>(k.slot)].text.data(), name.data(), name.size()))
+            return k.slot;
     }
     return addEventName(impl, L, name, head, h);
 }

@@ -162,6 +162,15 @@ TEST_P(HookDispatch, EventBoundBeforeItsHooks) {
     rt->callHook("Lt");
     EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "gm,a,gm,a,b,gm");
     EXPECT_EQ(rt->hookCounts().at("Lt"), 4u);
+    // A hook that adds an object id mid-dispatch: the rest of this walk keeps its snapshot, the next one sees it.
+    run(*rt, "got = {} obj = {IsValid = function() return true end}\n"
+             "hook.Add('Lt', 'c', function() got[#got + 1] = 'c'\n"
+             "  hook.Add('Lt', obj, function(self) got[#got + 1] = self == obj and 'o' or '?' end) end)\n"
+             "hook.Add('Lt', 'd', function() got[#got + 1] = 'd' end)\n");
+    rt->callHook("Lt");
+    rt->callHook("Lt");
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "c,d,gm,c,d,o,gm");
+    EXPECT_EQ(rt->hookCounts().at("Lt"), 6u);
     EXPECT_TRUE(rt->errors().empty());
 }
 

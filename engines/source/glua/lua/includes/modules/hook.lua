@@ -205,12 +205,16 @@ if type(engine) == "table" and engine.engine then
 		counts[event] = (counts[event] or 0) - 1
 		return h.Call(event, GAMEMODE)
 	end
-	-- The closure keeps the event's record in an upvalue that rebuild() updates through boundSet, so the
-	-- hot path does no table lookup by event name but the gamemode's method.
+	-- The closure keeps the event's record in upvalues that rebuild() updates through boundSet (`cur` when every
+	-- id is a string, `objs` otherwise), so the hot path looks nothing up by event name but the gamemode's method.
+	-- In the interpreter every bytecode pays for the instruction budget's count hook: the closures stay short.
 	if jit and jit.status and jit.status() then
 		engine.bind = function(event)
-			local cur = flat[event]
-			boundSet[event] = function(rec) cur = rec end
+			local cur, objs
+			boundSet[event] = function(rec)
+				if rec ~= nil and rec.objs then cur, objs = nil, rec else cur, objs = rec, nil end
+			end
+			boundSet[event](flat[event])
 			-- Recursion rather than a loop, so the trace entering at the bound closure stays one trace.
 			local function step(rec, i)
 				local fn = rec[i]
@@ -227,11 +231,9 @@ if type(engine) == "table" and engine.engine then
 				if h == nil or h.Call ~= Call then return replaced(h, event) end
 				local rec = cur
 				if rec ~= nil then
-					if rec.objs then
-						if walk(event, rec, 1) then release() return end
-					elseif step(rec, 1) then
-						return
-					end
+					if step(rec, 1) then return end
+				elseif objs ~= nil then
+					if walk(event, objs, 1) then release() return end
 				end
 				local gm = GAMEMODE
 				if gm then
@@ -243,24 +245,25 @@ if type(engine) == "table" and engine.engine then
 	else
 		-- Interpreter: a plain loop beats the recursion the JIT needs.
 		engine.bind = function(event)
-			local cur = flat[event]
-			boundSet[event] = function(rec) cur = rec end
+			local cur, objs
+			boundSet[event] = function(rec)
+				if rec ~= nil and rec.objs then cur, objs = nil, rec else cur, objs = rec, nil end
+			end
+			boundSet[event](flat[event])
 			return function()
 				local h = hook
 				if h == nil or h.Call ~= Call then return replaced(h, event) end
 				local rec = cur
-				if rec ~= nil then
-					if rec.objs then
-						if walk(event, rec, 1) then release() return end
-					else
-						for i = 1, rec.n do
-							if rec[i]() ~= nil then return end
-							if rec ~= cur then
-								if walk(event, rec, i + 1) then release() return end
-								break
-							end
+				if rec then
+					for i = 1, rec.n do
+						if rec[i]() ~= nil then return end
+						if rec ~= cur then  -- a hook changed the lists
+							if walk(event, rec, i + 1) then release() return end
+							break
 						end
 					end
+				elseif objs then
+					if walk(event, objs, 1) then release() return end
 				end
 				local gm = GAMEMODE
 				if gm then
