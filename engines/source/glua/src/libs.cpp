@@ -450,7 +450,10 @@ int traceImpl(lua_State* L, bool hull) {
             q.maxs = fieldVec(rt, L, 1, "maxs", {});
         }
         lua_getfield(L, 1, "mask");
-        q.mask = static_cast<std::uint32_t>(static_cast<std::int64_t>(lua_tonumber(L, -1)));
+        const double mask = lua_tonumber(L, -1);  // out of range or NaN (casting would be undefined) -> default
+        q.mask = mask >= -2147483648.0 && mask <= 4294967295.0
+                     ? static_cast<std::uint32_t>(static_cast<std::int64_t>(mask))
+                     : 0u;
         lua_pop(L, 1);
         // filter: an entity, a class name, a table of entities and/or class names, or a function(ent) that
         // returns true for what the trace may hit; `whitelist` turns the list into the only hittable entities.

@@ -248,6 +248,11 @@ TEST(GameSession, MasksContentsAndPointContents) {
                       "util.PointContents(Vector(0, -512, 64))"),
               "268435488\t1\t0");
     EXPECT_EQ(ev(*rt, "util.IsInWorld(Vector(0, -512, 64)), util.IsInWorld(Vector(0, -512, -8))"), "true\tfalse");
+    // A mask that is not a 32-bit number (NaN, 1e300) falls back to the default instead of an undefined cast.
+    EXPECT_EQ(ev(*rt, "util.TraceLine({start = Vector(384, 384, 128), endpos = Vector(384, 384, -64), "
+                      "mask = 1e300}).HitPos.z, util.TraceLine({start = Vector(384, 384, 128), "
+                      "endpos = Vector(384, 384, -64), mask = 0/0}).HitPos.z"),
+              "16.03125\t16.03125");
     // A trace that starts and ends inside the floor is all-solid.
     EXPECT_EQ(ev(*rt, "local t = util.TraceLine({start = Vector(0, -512, -4), endpos = Vector(8, -512, -4)}) "
                       "return t.StartSolid, t.AllSolid, t.Contents"),
