@@ -2,6 +2,8 @@
 #include "vestige/source/game/map.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <string>
 
 #include "vestige/core/text.hpp"
@@ -113,6 +115,40 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
     out->mWorld = std::move(world.world);
     stats.worldVolumes = out->mWorld.volumes().size();
 
+    // Surfaces: per texdata its name, per brush side its plane and texinfo, per displacement its face's texinfo.
+    out->mTextureNames.reserve(map.texData.size());
+    for (std::size_t t = 0; t < map.texData.size(); ++t) out->mTextureNames.emplace_back(map.textureName(t));
+    auto texInfoFlags = [&map](std::int32_t ti) {
+        return ti >= 0 && static_cast<std::size_t>(ti) < map.texInfo.size()
+                   ? static_cast<std::uint32_t>(map.texInfo[static_cast<std::size_t>(ti)].flags)
+                   : 0u;
+    };
+    out->mSides.reserve(map.brushSides.size());
+    for (const bsp::BrushSide& bs : map.brushSides) {
+        SideSurface side;
+        if (bs.planeNum < map.planes.size()) {
+            side.plane = Plane{map.planes[bs.planeNum].normal, map.planes[bs.planeNum].dist};
+        }
+        side.bevel = bs.bevel != 0;
+        side.flags = texInfoFlags(bs.texInfo);
+        if (bs.texInfo >= 0 && static_cast<std::size_t>(bs.texInfo) < map.texInfo.size()) {
+            const std::int32_t td = map.texInfo[static_cast<std::size_t>(bs.texInfo)].texData;
+            if (td >= 0 && static_cast<std::size_t>(td) < map.texData.size()) side.texture = td;
+        }
+        out->mSides.push_back(side);
+    }
+    out->mBrushSides.reserve(map.brushes.size());
+    for (const bsp::Brush& b : map.brushes) {
+        const std::size_t n = out->mSides.size();
+        const std::size_t first = b.firstSide < 0 ? n : std::min(static_cast<std::size_t>(b.firstSide), n);
+        const std::size_t count = b.numSides < 0 ? 0 : std::min(static_cast<std::size_t>(b.numSides), n - first);
+        out->mBrushSides.emplace_back(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(count));
+    }
+    out->mDispFlags.reserve(map.dispInfos.size());
+    for (const bsp::DispInfo& d : map.dispInfos) {
+        out->mDispFlags.push_back(d.mapFace < map.faces.size() ? texInfoFlags(map.faces[d.mapFace].texInfo) : 0u);
+    }
+
     collision::WorldBuilder player;
     player.addBox(kPlayerMins, kPlayerMaxs, kPlayerContents);
     out->mPlayerBox = player.build();
@@ -146,6 +182,42 @@ std::vector<glua::EntityRecord> GameMap::initialScene() const {
     return scene;
 }
 
+void GameMap::describeSurface(const collision::TraceResult& r, Vec3 planeOrigin, glua::TraceHit& hit) const {
+    hit.surfaceFlags = 0;
+    hit.texture = "**empty**";  // Source's null surface: what a side without texinfo reports
+    if (r.hitKind == collision::HitKind::Displacement) {
+        // GMod names every displacement hit "**displacement**"; the flags are its map face's texinfo's.
+        hit.texture = "**displacement**";
+        if (r.hitId >= 0 && static_cast<std::size_t>(r.hitId) < mDispFlags.size()) {
+            hit.surfaceFlags = mDispFlags[static_cast<std::size_t>(r.hitId)];
+        }
+        return;
+    }
+    if (r.hitKind != collision::HitKind::Brush || r.hitId < 0 ||
+        static_cast<std::size_t>(r.hitId) >= mBrushSides.size()) {
+        return;
+    }
+    // The hit side is the brush side whose plane is the hit plane. Bevel sides never name a surface; when the
+    // hit plane is a bevel (box traces on edges) the real side facing most the same way is taken.
+    const auto [first, count] = mBrushSides[static_cast<std::size_t>(r.hitId)];
+    const SideSurface* best = nullptr;
+    float bestDot = -2.0f, bestDist = 0.0f;
+    for (std::uint32_t i = first; i < first + count; ++i) {
+        const SideSurface& side = mSides[i];
+        if (side.bevel) continue;
+        const float d = dot(side.plane.normal, r.plane.normal);
+        const float distError = std::abs(side.plane.dist + dot(side.plane.normal, planeOrigin) - r.plane.dist);
+        if (best == nullptr || d > bestDot + 1e-4f || (d > bestDot - 1e-4f && distError < bestDist)) {
+            best = &side;
+            bestDot = std::max(d, bestDot);
+            bestDist = distError;
+        }
+    }
+    if (best == nullptr) return;
+    hit.surfaceFlags = best->flags;
+    if (best->texture >= 0) hit.texture = mTextureNames[static_cast<std::size_t>(best->texture)];
+}
+
 glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::EntityRecord> scene) const {
     glua::TraceHit hit;
     hit.hitPos = q.end;
@@ -162,7 +234,7 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
 
     bool any = false;
     float bestFraction = 1.0f;
-    auto consider = [&](const collision::TraceResult& r, Vec3 offset, int entity) {
+    auto consider = [&](const collision::TraceResult& r, Vec3 offset, int entity, std::optional<Vec3> planeOrigin) {
         if (!r.didHit()) return;
         if (entity > 0 && q.shouldHitEntity && !q.shouldHitEntity(entity)) return;
         hit.startSolid = hit.startSolid || r.startSolid;
@@ -177,10 +249,13 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
             hit.entity = entity;
             hit.contents = r.contents;
             hit.allSolid = r.allSolid;
+            hit.surfaceFlags = 0;
+            hit.texture.clear();  // players: not a map surface
+            if (planeOrigin) describeSurface(r, *planeOrigin, hit);
         }
     };
 
-    if (!q.ignoreWorld) consider(traceOne(mWorld, box, line, {}, mask), {}, 0);
+    if (!q.ignoreWorld) consider(traceOne(mWorld, box, line, {}, mask), {}, 0, Vec3{});
     // A script filter function may create or remove entities while we iterate: walk a copy then.
     std::vector<glua::EntityRecord> copy;
     if (q.shouldHitEntity) {
@@ -193,14 +268,14 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
         if (listed != q.whitelist) continue;
         if (e.isPlayer) {
             if ((mask & kPlayerContents) == 0 || !isFinite(e.pos)) continue;
-            consider(traceOne(mPlayerBox, box, line, e.pos, mask), e.pos, e.index);
+            consider(traceOne(mPlayerBox, box, line, e.pos, mask), e.pos, e.index, std::nullopt);
             continue;
         }
         const auto n = brushModelNumber(e.model);
         if (!n || *n == 0 || *n >= mModels.size() || !mModels[*n].collides) continue;
         const Vec3 offset = e.pos - mModels[*n].origin;  // zero until a script moves the entity
         if (!isFinite(offset)) continue;
-        consider(traceOne(mModels[*n].world, box, line, offset, mask), offset, e.index);
+        consider(traceOne(mModels[*n].world, box, line, offset, mask), offset, e.index, mModels[*n].origin);
     }
     hit.hit = any;
     if (!any) hit.entity = -1;

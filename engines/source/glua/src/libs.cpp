@@ -499,13 +499,15 @@ int traceImpl(lua_State* L, bool hull) {
     lua_getfield(L, 1, "output");  // GMod fills a caller-supplied result table when given one
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
-        lua_createtable(L, 0, 20);
+        lua_createtable(L, 0, 21);
     }
     setBoolField(L, "Hit", hit.hit);
     setBoolField(L, "HitWorld", hit.hit && hit.entity == 0);
     setBoolField(L, "HitNonWorld", hit.hit && hit.entity > 0);
-    setBoolField(L, "HitSky", false);
-    setBoolField(L, "HitNoDraw", false);
+    // GMod: HitSky is SURF_SKY (0x4) and HitNoDraw SURF_NODRAW (0x80) of the hit surface's flags.
+    setBoolField(L, "HitSky", hit.hit && (hit.surfaceFlags & 0x4u) != 0);
+    setBoolField(L, "HitNoDraw", hit.hit && (hit.surfaceFlags & 0x80u) != 0);
+    setNumField(L, "SurfaceFlags", hit.hit ? hit.surfaceFlags : 0);
     setBoolField(L, "StartSolid", hit.startSolid);
     setBoolField(L, "AllSolid", hit.allSolid);
     setNumField(L, "Fraction", hit.fraction);
@@ -517,7 +519,9 @@ int traceImpl(lua_State* L, bool hull) {
     setNumField(L, "SurfaceProps", 0);
     setNumField(L, "Contents", hit.contents);
     setNumField(L, "DispFlags", 0);
-    lua_pushstring(L, hit.hit ? "**studio**" : "**empty**");
+    if (!hit.hit) lua_pushliteral(L, "**empty**");
+    else if (hit.texture.empty()) lua_pushliteral(L, "**studio**");
+    else lua_pushlstring(L, hit.texture.data(), hit.texture.size());
     lua_setfield(L, -2, "HitTexture");
     setVecField(rt, L, "StartPos", start);
     setVecField(rt, L, "HitPos", hit.hitPos);

@@ -45,6 +45,20 @@ TEST(GameCorpus, GmodToolTexturesSession) {
         "filter = Entity(1)}) return t.HitPos.z, t.HitNormal.z");
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(*r, "511.96875\t-1");
+    // Surfaces as vbsp stored them: the names verbatim (this map's dev material upper case, tool materials lower
+    // case), the texinfo flags vbsp gave each tool material (toolsskybox2d carries SURF_SKY too: HitSky).
+    r = (*rt)->eval(
+        "local a = util.TraceLine({start = Vector(256, 256, 100), endpos = Vector(256, 256, -100), "
+        "filter = Entity(1)}) local out = {a.HitTexture .. ':' .. a.SurfaceFlags} "
+        "for _, p in ipairs({{16, 176}, {48, 176}, {80, 176}, {16, 80}, {16, 16}}) do "
+        "local t = util.TraceLine({start = Vector(p[1], p[2], 100), endpos = Vector(p[1], p[2], 0), mask = MASK_ALL}) "
+        "out[#out + 1] = t.HitTexture .. ':' .. t.SurfaceFlags .. ':' .. tostring(t.HitSky) .. ':' .. "
+        "tostring(t.HitNoDraw) end return table.concat(out, ' ')");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(*r,
+              "DEV/DEV_MEASUREGENERIC01B:0 tools/toolsskybox:1028:true:false tools/toolsskybox2d:1030:true:false "
+              "tools/toolsskyfog:1024:false:false tools/toolsclip:1152:false:true "
+              "tools/toolsblockbullets:1168:false:true");
     EXPECT_TRUE((*rt)->errors().empty());
 }
 

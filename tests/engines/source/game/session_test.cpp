@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "vestige/source/bsp/builder.hpp"
 #include "vestige/source/bsp/sample.hpp"
 #include "vestige/source/game/map.hpp"
 
@@ -257,6 +258,88 @@ TEST(GameSession, MasksContentsAndPointContents) {
     EXPECT_EQ(ev(*rt, "local t = util.TraceLine({start = Vector(0, -512, -4), endpos = Vector(8, -512, -4)}) "
                       "return t.StartSolid, t.AllSolid, t.Contents"),
               "true\ttrue\t1");
+}
+
+// Surfaces: the hit brush side's texdata name (as stored in the BSP, here lower case) and texinfo flags give
+// HitTexture / SurfaceFlags / HitSky (SURF_SKY) / HitNoDraw (SURF_NODRAW); a miss is "**empty**".
+TEST(GameSession, TraceReportsTheDemoFloorMaterial) {
+    auto rt = session();
+    EXPECT_EQ(ev(*rt, "local tr = util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, -128)}) "
+                      "return tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags"),
+              "dev/dev_measuregeneric01\tfalse\tfalse\t0");
+    // The pool floor under the water: its own material.
+    EXPECT_EQ(ev(*rt, "util.TraceLine({start = Vector(384, 384, 128), endpos = Vector(384, 384, -64)}).HitTexture"),
+              "dev/dev_measurehole01");
+    EXPECT_EQ(ev(*rt, "local tr = util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, 64)}) "
+                      "return tr.Hit, tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags"),
+              "false\t**empty**\tfalse\tfalse\t0");
+}
+
+std::shared_ptr<const GameMap> surfaceMap() {
+    static const std::shared_ptr<const GameMap> map = [] {
+        bsp::MapBuilder b;
+        b.addBox({-256, -256, -16}, {256, 256, 0}, "dev/dev_measuregeneric01b");  // floor
+        b.addBox({-256, -256, 256}, {256, 256, 272}, "tools/toolsskybox");        // ceiling: SURF_SKY
+        b.addBox({128, -256, 0}, {144, 256, 256}, "tools/toolsnodraw");           // wall: SURF_NODRAW
+        b.addBrushEntity({{"classname", "func_brush"}, {"targetname", "crate"}},
+                         {bsp::MapBuilder::box({-160, -16, 0}, {-128, 16, 32}, "dev/dev_measuredoor01")},
+                         Vec3{-144, 0, 16});
+        bsp::DisplacementDesc d;
+        d.min = {-256, 128, 0};
+        d.size = {128, 128};
+        d.power = 2;
+        d.texture = "nature/blendgrassgravel001a";
+        d.height = [](float, float) { return 8.0f; };
+        b.addDisplacement(d);
+        b.addEntity({{"classname", "info_player_start"}, {"origin", "0 0 8"}});
+        auto built = b.build();
+        EXPECT_TRUE(built.ok()) << (built.ok() ? "" : built.error().render());
+        auto m = GameMap::fromBsp(*built, "surfaces");
+        EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().render());
+        return *m;
+    }();
+    return map;
+}
+
+TEST(GameSession, TraceSkyNoDrawBrushEntityDisplacementAndPlayerSurfaces) {
+    auto out = std::make_shared<std::string>();
+    glua::Options opt;
+    opt.output = [out](std::string_view s) { out->append(s); };
+    auto created = createRuntime(surfaceMap(), std::move(opt));
+    ASSERT_TRUE(created.ok()) << created.error().render();
+    auto& rt = **created;
+    ASSERT_TRUE(rt.boot().ok());
+    const std::string fields = " return tr.HitWorld, tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags";
+    // Up into the sky brush: tools/toolsskybox has SURF_SKY | SURF_NOLIGHT (0x404) in MapBuilder.
+    EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(0, 0, 64), endpos = Vector(0, 0, 512)})" + fields),
+              "true\ttools/toolsskybox\ttrue\tfalse\t1028");
+    // Sideways into the nodraw wall: SURF_NODRAW | SURF_NOLIGHT (0x480).
+    EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(0, 0, 64), endpos = Vector(256, 0, 64)})" + fields),
+              "true\ttools/toolsnodraw\tfalse\ttrue\t1152");
+    // A hull hitting the same wall names the same side.
+    EXPECT_EQ(ev(rt, "local tr = util.TraceHull({start = Vector(0, 0, 64), endpos = Vector(256, 0, 64), "
+                     "mins = Vector(-8, -8, -8), maxs = Vector(8, 8, 8)})" + fields),
+              "true\ttools/toolsnodraw\tfalse\ttrue\t1152");
+    // The floor.
+    EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(0, -64, 64), endpos = Vector(0, -64, -64)})" + fields),
+              "true\tdev/dev_measuregeneric01b\tfalse\tfalse\t0");
+    // A brush entity (stored relative to its origin), before and after a script moves it.
+    EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(-64, 0, 16), endpos = Vector(-256, 0, 16)}) "
+                     "return tr.HitNonWorld, tr.Entity:GetClass(), tr.HitTexture, tr.HitNormal"),
+              "true\tfunc_brush\tdev/dev_measuredoor01\t1.000000 0.000000 0.000000");
+    EXPECT_EQ(ev(rt, "ents.FindByName('crate')[1]:SetPos(Vector(-144, -64, 16)) "
+                     "local tr = util.TraceLine({start = Vector(-144, -64, 64), endpos = Vector(-144, -64, -64)}) "
+                     "return tr.Entity:GetClass(), tr.HitTexture, tr.HitPos.z"),
+              "func_brush\tdev/dev_measuredoor01\t32.03125");
+    // A displacement: GMod's "**displacement**"; its face's texinfo flags (none for a plain material).
+    EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(-192, 192, 64), endpos = Vector(-192, 192, -8)})" +
+                         fields),
+              "true\t**displacement**\tfalse\tfalse\t0");
+    // The player: not a map surface.
+    rt.tick();
+    EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(64, 0, 40), endpos = Vector(-64, 0, 40)}) "
+                     "return tr.Entity == Entity(1), tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags"),
+              "true\t**studio**\tfalse\tfalse\t0");
 }
 
 }  // namespace

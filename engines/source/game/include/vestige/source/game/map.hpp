@@ -94,6 +94,21 @@ private:
         Vec3 origin;                      // the placing entity's origin in the lump
         bool collides = false;
     };
+    // A BSP brush side's surface, for HitTexture / HitSky / HitNoDraw / SurfaceFlags.
+    struct SideSurface {
+        Plane plane;  // from PLANES, at the map's origin (brush models: before their entity origin)
+        bool bevel = false;
+        std::uint32_t flags = 0;    // SURF_* of its texinfo (0 without one)
+        std::int32_t texture = -1;  // index into mTextureNames, -1 = no texinfo/texdata
+    };
+    // Fills hit.surfaceFlags / hit.texture from the volume a trace hit; planeOrigin = where that volume's
+    // planes were placed (a brush model's entity origin in the lump, zero for the world).
+    void describeSurface(const collision::TraceResult& r, Vec3 planeOrigin, glua::TraceHit& hit) const;
+
+    std::vector<SideSurface> mSides;                                   // one per BRUSHSIDES entry
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> mBrushSides;  // per brush: first side, count (clamped)
+    std::vector<std::uint32_t> mDispFlags;                             // per displacement: its map face's SURF_*
+    std::vector<std::string> mTextureNames;                            // per texdata: the material name as stored
     std::string mName;
     std::vector<glua::MapEntity> mEntities;
     std::vector<Error> mWarnings;

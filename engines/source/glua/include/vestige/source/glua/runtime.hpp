@@ -46,8 +46,12 @@ struct TraceHit {
     Vec3 hitNormal;
     int entity = -1;        // -1: none, 0: world
     bool startSolid = false;
-    bool allSolid = false;       // the whole sweep stayed inside the volume
-    std::uint32_t contents = 0;  // CONTENTS_* of the volume hit (or started in)
+    bool allSolid = false;           // the whole sweep stayed inside the volume
+    std::uint32_t contents = 0;      // CONTENTS_* of the volume hit (or started in)
+    std::uint32_t surfaceFlags = 0;  // SURF_* of the hit surface (world / brush entity side's texinfo)
+    // The hit surface's name as Source reports it: the texdata material name as stored in the BSP for brush
+    // sides, "**displacement**" for displacements; empty = not a map surface (players, props: "**studio**").
+    std::string texture;
 };
 
 // The collision module plugs in here; the default traces against nothing.
