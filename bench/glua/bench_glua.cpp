@@ -11,6 +11,7 @@
 
 namespace {
 
+using vestige::source::glua::HookId;
 using vestige::source::glua::Options;
 using vestige::source::glua::Runtime;
 
@@ -72,11 +73,12 @@ void BM_EntityGetPosUsed(benchmark::State& s) { runLoop(s, "local e, p = Entity(
 void BM_EntitySetPos(benchmark::State& s) { runLoop(s, "local e, v = Entity(1), Vector(1, 2, 3)", "e:SetPos(v)"); }
 
 // Hook dispatch with one hook, three ways, each against the raw call of that same function:
-//  * Engine: Runtime::callHook("BenchEvent") (the engine's per-event path) vs lua_pcall(benchfn) from C.
+//  * Engine: Runtime::callHook(HookId) (the engine's per-tick path: the event bound once) vs lua_pcall(benchfn)
+//    from C; EngineByName: Runtime::callHook("BenchEvent") (the name looked up on each call).
 //  * HookRunFromC: lua_pcall(hook.Run, "BenchEvent", 1) vs lua_pcall(benchfn, 1) from C (hook.Run is vararg,
 //    and LuaJIT never starts a trace in a vararg function entered from C: this path stays interpreted).
 //  * HookRunFromLua: hook.Run("BenchEvent", i) in a script loop vs pcall(benchfn, i) in the same loop.
-enum class HookPath { RawPcall0, Engine, RawPcall1, HookRunFromC };
+enum class HookPath { RawPcall0, Engine, EngineByName, RawPcall1, HookRunFromC };
 void hookBench(benchmark::State& state, HookPath path) {
     auto rt = makeRuntime(state.range(0) != 0);
     lua_State* L = rt->state();
@@ -91,13 +93,15 @@ void hookBench(benchmark::State& state, HookPath path) {
     lua_getglobal(L, "benchfn");
     const int fn = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_settop(L, 0);
+    const HookId event = rt->hookId("BenchEvent");
     for (auto _ : state) {
         switch (path) {
             case HookPath::RawPcall0:
                 lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
                 if (lua_pcall(L, 0, 0, 0) != 0) std::abort();
                 break;
-            case HookPath::Engine: rt->callHook("BenchEvent"); break;
+            case HookPath::Engine: rt->callHook(event); break;
+            case HookPath::EngineByName: rt->callHook("BenchEvent"); break;
             case HookPath::RawPcall1:
                 lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
                 lua_pushnumber(L, 1);
@@ -118,6 +122,7 @@ void hookBench(benchmark::State& state, HookPath path) {
 }
 void BM_Baseline_RawPcall0(benchmark::State& s) { hookBench(s, HookPath::RawPcall0); }
 void BM_HookEngineCall(benchmark::State& s) { hookBench(s, HookPath::Engine); }
+void BM_HookEngineCallByName(benchmark::State& s) { hookBench(s, HookPath::EngineByName); }
 void BM_Baseline_RawPcall1(benchmark::State& s) { hookBench(s, HookPath::RawPcall1); }
 void BM_HookRunFromC(benchmark::State& s) { hookBench(s, HookPath::HookRunFromC); }
 const char* const kHookSetup = "local f = function(x) sum = (sum or 0) + x end hook.Add('BenchEvent', 'b', f) local run = hook.Run";
@@ -162,6 +167,7 @@ BENCHMARK(BM_EntitySetPos)->Arg(0)->Arg(1);
 BENCHMARK(BM_Baseline_ApiCall)->Arg(0)->Arg(1);
 BENCHMARK(BM_Baseline_RawPcall0)->Arg(0)->Arg(1);
 BENCHMARK(BM_HookEngineCall)->Arg(0)->Arg(1);
+BENCHMARK(BM_HookEngineCallByName)->Arg(0)->Arg(1);
 BENCHMARK(BM_Baseline_RawPcall1)->Arg(0)->Arg(1);
 BENCHMARK(BM_HookRunFromC)->Arg(0)->Arg(1);
 BENCHMARK(BM_Baseline_PcallFromLua)->Arg(0)->Arg(1);

@@ -89,7 +89,7 @@ struct Runtime::Impl {
         std::uint64_t head = 0;  // first 8 bytes of the name (zero padded): compared before the text
         std::string text;
         int ref = LUA_NOREF;    // registry ref of its Lua string
-        int bound = LUA_NOREF;  // registry ref of bind(event) (LUA_REFNIL: bind failed)
+        int bound = LUA_NOREF;  // registry ref of the closure hook.lua's bind handed over (LUA_REFNIL: bind failed)
         std::uint64_t count = 0;  // dispatches through `bound` (hookCounts() adds them to hook.lua's counts)
     };
     std::vector<EventName> eventNames;  // engine events: a handful of names called every tick

@@ -4,6 +4,7 @@
 // and traceback, the walk rules when hooks change the lists, an addon's hook.Call replacement, the counts and
 // the instruction budget. Every case runs in both modes (JIT: no budget; interpreter: the default budget).
 #include <gtest/gtest.h>
+#include <lua.hpp>
 
 #include "vestige/source/glua/runtime.hpp"
 
@@ -186,6 +187,87 @@ TEST_P(HookDispatch, CountsAndPrivateTable) {
     // The engine's link to hook.lua is not reachable from scripts.
     EXPECT_EQ(ev(*rt, "debug.getregistry()['vestige.hookEngine']"), "nil");
     EXPECT_TRUE(rt->errors().empty());
+}
+
+// The engine's per-tick path (callHook(HookId)): the same rules through every shape of the event's closure (no
+// hooks, one string id, several, an object id), rebound as hooks come and go, counted with by-name calls.
+TEST_P(HookDispatch, BoundIdFollowsHookChanges) {
+    auto rt = bootMode(GetParam());
+    const HookId id = rt->hookId("Bd");
+    EXPECT_EQ(id.name(), "Bd");
+    run(*rt, "got = {} function GAMEMODE:Bd() got[#got + 1] = 'gm' end");
+    rt->callHook(id);
+    run(*rt, "hook.Add('Bd', 'a', function() got[#got + 1] = 'a' end)");
+    rt->callHook(id);
+    run(*rt, "hook.Add('Bd', 'a', function() got[#got + 1] = 'a2' return true end)");  // replaced: stops now
+    rt->callHook(id);
+    run(*rt, "hook.Add('Bd', 'b', function() got[#got + 1] = 'b' end)\n"
+             "hook.Add('Bd', 'a', function() got[#got + 1] = 'a3' end)");
+    rt->callHook("Bd");
+    rt->callHook(id);
+    run(*rt, "obj = {IsValid = function() return true end}\n"
+             "hook.Add('Bd', obj, function(self) got[#got + 1] = self == obj and 'o' or '?' end)");
+    rt->callHook(id);
+    run(*rt, "hook.Remove('Bd', 'a') hook.Remove('Bd', 'b') hook.Remove('Bd', obj) GAMEMODE.Bd = nil");
+    rt->callHook(id);
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "gm,a,gm,a2,a3,b,gm,a3,b,gm,a3,b,o,gm");
+    EXPECT_EQ(rt->hookCounts().at("Bd"), 7u);
+    // An error on this path: recorded with file:line and the traceback where it happened.
+    run(*rt, "hook.Add('Bd', 'x', function()\n  error('bound boom')\nend)");
+    rt->callHook(id);
+    ASSERT_EQ(rt->errors().size(), 1u);
+    EXPECT_EQ(rt->errors().back().render(), "lua/autorun/hooks.lua:2: bound boom");
+    EXPECT_NE(rt->errors().back().traceback.find("stack traceback"), std::string::npos);
+}
+
+int fireInner(lua_State* L) {
+    Runtime::from(L).callHook("Inner");
+    lua_pushliteral(L, "back");
+    return 1;
+}
+
+// Between calls the engine keeps its message handler in stack slot 1; whatever embedding code does to the stack,
+// an error is never lost, and a dispatch from inside a call (a native firing an event) has its own handler.
+TEST_P(HookDispatch, StackSlotOfTheHandler) {
+    auto rt = bootMode(GetParam());
+    lua_State* L = rt->state();
+    const HookId id = rt->hookId("Sk");
+    run(*rt, "hook.Add('Sk', 'x', function() error('sk') end)");
+    const auto tracebackOfLastError = [&] { return rt->errors().back().traceback; };
+    lua_settop(L, 0);  // emptied: the handler goes back
+    rt->callHook(id);
+    ASSERT_EQ(rt->errors().size(), 1u);
+    EXPECT_NE(tracebackOfLastError().find("stack traceback"), std::string::npos);
+    EXPECT_EQ(lua_gettop(L), 1);
+    lua_pushinteger(L, 7);  // something left above: a handler of its own, the stack is left as found
+    rt->callHook(id);
+    ASSERT_EQ(rt->errors().size(), 2u);
+    EXPECT_NE(tracebackOfLastError().find("stack traceback"), std::string::npos);
+    ASSERT_EQ(lua_gettop(L), 2);
+    EXPECT_EQ(lua_tointeger(L, 2), 7);
+    lua_settop(L, 0);
+    lua_pushinteger(L, 42);  // slot 1 replaced against state()'s contract: the error is still recorded
+    rt->callHook(id);
+    ASSERT_EQ(rt->errors().size(), 3u);
+    EXPECT_FALSE(rt->errors().back().message.empty());
+    rt->tick();  // the tick puts the handler back
+    rt->callHook(id);
+    ASSERT_EQ(rt->errors().size(), 4u);
+    EXPECT_EQ(rt->errors().back().render(), "lua/autorun/hooks.lua:1: sk");
+    EXPECT_NE(tracebackOfLastError().find("stack traceback"), std::string::npos);
+    // Nested: an event fired by a native during a dispatch; its error ends only the inner dispatch.
+    lua_pushcfunction(L, fireInner);
+    lua_setglobal(L, "fireInner");
+    run(*rt, "got = {} hook.Remove('Sk', 'x')\n"
+             "hook.Add('Inner', 'i', function() got[#got + 1] = 'inner' error('nested') end)\n"
+             "hook.Add('Sk', 'y', function() local r = fireInner() got[#got + 1] = r end)\n");
+    const std::size_t before = rt->errors().size();
+    rt->callHook(id);
+    EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "inner,back");
+    ASSERT_EQ(rt->errors().size(), before + 1);
+    EXPECT_EQ(rt->errors().back().render(), "lua/autorun/hooks.lua:2: nested");
+    EXPECT_NE(tracebackOfLastError().find("stack traceback"), std::string::npos);
+    EXPECT_EQ(lua_gettop(L), 1);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, HookDispatch, ::testing::Values(false, true),

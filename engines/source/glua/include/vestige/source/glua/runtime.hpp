@@ -99,6 +99,18 @@ struct TimerFire {
 
 class Runtime;
 
+// An engine event bound once (Think, Tick...), so a per-tick call skips looking its name up. Made by
+// Runtime::hookId; valid for that runtime only.
+class HookId {
+public:
+    [[nodiscard]] const std::string& name() const { return mName; }
+
+private:
+    friend class Runtime;
+    std::string mName;
+    int mSlot = -1;  // the runtime's event cache slot; -1: the cache is full, dispatched by name
+};
+
 // The in-engine entity list Lua sees through Entity/ents/player.
 struct EntityRecord {
     int index = -1;
@@ -137,8 +149,15 @@ public:
 
     // Calls hook.Call(name, GAMEMODE) with no arguments; counted in hookCounts().
     void callHook(std::string_view name);
+    // The same for an event bound with hookId(): what the engine's own per-tick events use.
+    void callHook(const HookId& event);
+    [[nodiscard]] HookId hookId(std::string_view name);
 
     [[nodiscard]] const Options& options() const { return mOptions; }
+    // The state, for bindings, tests and benchmarks. Between calls its stack holds the engine dispatch's message
+    // handler in slot 1: leave the stack as found, or empty it (the next dispatch puts the handler back). Run Lua
+    // through runString/eval/protectedCall: an event fired by a native inside a bare lua_pcall of the caller's
+    // would take that native's first argument for the handler.
     [[nodiscard]] lua_State* state() const { return mL; }
     [[nodiscard]] std::uint64_t currentTick() const { return mTick; }
     [[nodiscard]] double curTime() const { return static_cast<double>(mTick) / mOptions.tickRate; }
@@ -174,6 +193,10 @@ private:
     static void countHookFn(lua_State* L, ::lua_Debug* ar);
     void loadScriptedEntities();
     void pushEventName(std::string_view name);
+    void dispatchEvent(int slot, std::string_view name);
+    void runBound(int bound, int handler);
+    void failedDispatch(int status);
+    void resetStack();
     bool protectedCallAt(int handlerIndex, int nargs, int nresults);
 
     Options mOptions;
@@ -191,6 +214,7 @@ private:
     std::vector<EntityRecord> mEntities;
     std::map<std::string, std::uint64_t> mHookCounts;
     bool mBooted = false;
+    HookId mThinkEvent, mTickEvent;
 };
 
 }  // namespace vestige::source::glua
