@@ -6,9 +6,16 @@
 
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/vfs/archive_provider.hpp"
 
 namespace vestige::vfs {
 namespace fs = std::filesystem;
+
+Error entryNotFound(std::string_view kind, std::string_view name, std::string_view label) {
+    return Error(fmt::format("{}.not_found", kind), fmt::format("no entry named \"{}\"", name))
+        .entry(std::string(name))
+        .in("archive", std::string(label));
+}
 
 void ArchiveRegistry::add(ArchiveFormat format) {
     for (auto& f : mFormats)

@@ -1,36 +1,24 @@
 // GMA: `info` describer and the VFS archive provider.
 #include "vestige/source/gma/register.hpp"
 
-#include <fmt/format.h>
-
 #include "vestige/source/gma/inspect.hpp"
+#include "vestige/vfs/archive_provider.hpp"
 
 namespace vestige::source::gma {
 namespace {
 
 // Compatible profile (the game mounts addons whose trailer CRC is stale); every read checks the
 // file's CRC32.
-class GmaProvider final : public vfs::Provider {
-public:
-    GmaProvider(Addon addon, std::string label) : mAddon(std::move(addon)), mLabel(std::move(label)) {}
-    [[nodiscard]] std::string_view kind() const override { return "gma"; }
-    [[nodiscard]] Result<std::vector<vfs::EntryInfo>> list() const override {
+struct GmaAccess {
+    static constexpr std::string_view kKind = "gma";
+    [[nodiscard]] std::vector<vfs::EntryInfo> list(const Addon& a) const {
         std::vector<vfs::EntryInfo> out;
-        out.reserve(mAddon.size());
-        for (const auto& f : mAddon.files()) out.push_back({f.path, static_cast<std::uint64_t>(f.size)});
+        out.reserve(a.size());
+        for (const auto& f : a.files()) out.push_back({f.path, static_cast<std::uint64_t>(f.size)});
         return out;
     }
-    [[nodiscard]] Result<Bytes> read(std::string_view name) const override {
-        const auto idx = mAddon.find(name);
-        if (!idx)
-            return Error("gma.not_found", fmt::format("no file named \"{}\"", name)).entry(std::string(name)).in("archive", mLabel);
-        return mAddon.load(*idx, true).in("archive", mLabel);
-    }
-    [[nodiscard]] bool contains(std::string_view name) const override { return mAddon.find(name).has_value(); }
-
-private:
-    Addon mAddon;
-    std::string mLabel;
+    [[nodiscard]] std::optional<std::size_t> find(const Addon& a, std::string_view name) const { return a.find(name); }
+    [[nodiscard]] Result<Bytes> load(const Addon& a, std::size_t index) const { return a.load(index, true); }
 };
 
 }  // namespace
@@ -46,10 +34,8 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
     vfs::ArchiveFormat archive;
     archive.name = "gma";
     archive.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName) > 0; };
-    archive.open = [](Bytes data, std::string label) -> Result<std::unique_ptr<vfs::Provider>> {
-        auto a = Addon::read(std::move(data), Profile::Compatible);
-        if (!a) return std::move(a).error().file(label);
-        return std::unique_ptr<vfs::Provider>(std::make_unique<GmaProvider>(std::move(*a), std::move(label)));
+    archive.open = [](Bytes data, std::string label) {
+        return vfs::provideArchive<GmaAccess>(Addon::read(std::move(data), Profile::Compatible), std::move(label));
     };
     archives.add(std::move(archive));
 }

@@ -1,44 +1,34 @@
 // VPK: `info` describer and the VFS archive provider.
 #include "vestige/source/vpk/register.hpp"
 
-#include <fmt/format.h>
-
 #include "vestige/source/vpk/inspect.hpp"
+#include "vestige/vfs/archive_provider.hpp"
 
 namespace vestige::source::vpk {
 namespace {
 
 // Opened in the Compatible profile (the game loads archives whose MD5 sections are stale); every read
 // checks the entry's CRC32, so corrupt content is an error, never data.
-class VpkProvider final : public vfs::Provider {
-public:
-    VpkProvider(Archive archive, std::shared_ptr<const ChunkSource> chunks, std::string label)
-        : mArchive(std::move(archive)), mChunks(std::move(chunks)), mLabel(std::move(label)) {}
-    [[nodiscard]] std::string_view kind() const override { return "vpk"; }
-    [[nodiscard]] Result<std::vector<vfs::EntryInfo>> list() const override {
+struct VpkAccess {
+    static constexpr std::string_view kKind = "vpk";
+    std::shared_ptr<const ChunkSource> chunks;
+    [[nodiscard]] std::vector<vfs::EntryInfo> list(const Archive& a) const {
         std::vector<vfs::EntryInfo> out;
-        out.reserve(mArchive.size());
-        for (const auto& e : mArchive.entries()) out.push_back({e.path, e.size()});
+        out.reserve(a.size());
+        for (const auto& e : a.entries()) out.push_back({e.path, e.size()});
         return out;
     }
-    [[nodiscard]] Result<Bytes> read(std::string_view name) const override {
-        const auto idx = mArchive.find(name);
-        if (!idx)
-            return Error("vpk.not_found", fmt::format("no entry named \"{}\"", name)).entry(std::string(name)).in("archive", mLabel);
-        return mArchive.load(*idx, mChunks.get(), true).in("archive", mLabel);
+    [[nodiscard]] std::optional<std::size_t> find(const Archive& a, std::string_view name) const { return a.find(name); }
+    [[nodiscard]] Result<Bytes> load(const Archive& a, std::size_t index) const {
+        return a.load(index, chunks.get(), true);
     }
-    [[nodiscard]] bool contains(std::string_view name) const override { return mArchive.find(name).has_value(); }
-
-private:
-    Archive mArchive;
-    std::shared_ptr<const ChunkSource> mChunks;
-    std::string mLabel;
 };
 
 }  // namespace
 
 std::unique_ptr<vfs::Provider> makeProvider(Archive archive, std::shared_ptr<const ChunkSource> chunks, std::string label) {
-    return std::make_unique<VpkProvider>(std::move(archive), std::move(chunks), std::move(label));
+    return std::make_unique<vfs::ArchiveProvider<Archive, VpkAccess>>(std::move(archive), std::move(label),
+                                                                      VpkAccess{std::move(chunks)});
 }
 
 void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
@@ -58,9 +48,8 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
         // this very file (the CLI's first level), chunks are read from its folder; otherwise (nested or
         // mounted) only embedded and preloaded data is reachable. See docs/vpk.md.
         auto chunks = hostChunksFor(label, data);
-        auto a = Archive::read(std::move(data), Profile::Compatible);
-        if (!a) return std::move(a).error().file(label);
-        return makeProvider(std::move(*a), std::move(chunks), std::move(label));
+        return vfs::provideArchive(Archive::read(std::move(data), Profile::Compatible), std::move(label),
+                                   VpkAccess{std::move(chunks)});
     };
     archives.add(std::move(archive));
 }
