@@ -27,14 +27,20 @@ struct CollisionWorld::Work {
     Vec3 origEnd;
 };
 
-void CollisionWorld::clip(std::uint32_t index, Work& w) const {
-    const Volume& v = mVolumes[index];
-    if ((v.contents & w.mask) == 0) return;
+// One volume against the sweep: CM_ClipBoxToBrush's bookkeeping, applied to the trace by clip().
+struct CollisionWorld::Clip {
+    bool crosses = false;  // false: entirely in front of one plane (or masked out): no contact at all
+    bool startOut = false;
+    bool getOut = false;
     float enterFrac = kNeverUpdated;
     float leaveFrac = 1.0f;
     const Side* clipSide = nullptr;
-    bool getOut = false;
-    bool startOut = false;
+};
+
+inline CollisionWorld::Clip CollisionWorld::clipVolume(std::uint32_t index, const Work& w) const {
+    Clip c;
+    const Volume& v = mVolumes[index];
+    if ((v.contents & w.mask) == 0) return c;
     const Side* sides = mSides.data() + v.firstSide;
     for (std::uint32_t i = 0; i < v.numSides; ++i) {
         const Side& s = sides[i];
@@ -44,39 +50,53 @@ void CollisionWorld::clip(std::uint32_t index, Work& w) const {
         const float dist = s.plane.dist + std::fabs(n.x) * w.ext.x + std::fabs(n.y) * w.ext.y + std::fabs(n.z) * w.ext.z;
         const float d1 = dot(w.start, n) - dist;
         const float d2 = dot(w.end, n) - dist;
-        if (d2 > 0.0f) getOut = true;
-        if (d1 > 0.0f) startOut = true;
+        if (d2 > 0.0f) c.getOut = true;
+        if (d1 > 0.0f) c.startOut = true;
         // Entirely in front of this plane: the segment never enters the volume. A move parallel to the
         // plane (a velocity just clipped against it) counts as not approaching despite float noise in d2;
         // otherwise a box resting within DIST_EPSILON re-hits the same plane at fraction 0 forever.
-        if (d1 > 0.0f && (d2 >= kDistEpsilon || d2 >= d1 - kParallelNoise)) return;
+        if (d1 > 0.0f && (d2 >= kDistEpsilon || d2 >= d1 - kParallelNoise)) return Clip{};
         if (d1 <= 0.0f && d2 <= 0.0f) continue;
         if (d1 > d2) {
             const float f = (d1 - kDistEpsilon) / (d1 - d2);
-            if (f > enterFrac) {
-                enterFrac = f;
-                clipSide = &s;
+            if (f > c.enterFrac) {
+                c.enterFrac = f;
+                c.clipSide = &s;
             }
         } else {
             const float f = (d1 + kDistEpsilon) / (d1 - d2);
-            if (f < leaveFrac) leaveFrac = f;
+            if (f < c.leaveFrac) c.leaveFrac = f;
         }
     }
-    if (!startOut) {
+    c.crosses = true;
+    return c;
+}
+
+void CollisionWorld::clip(std::uint32_t index, Work& w) const {
+    const Clip c = clipVolume(index, w);
+    if (!c.crosses) return;
+    const Volume& v = mVolumes[index];
+    if (!c.startOut) {
         w.tr.startSolid = true;
         w.tr.contents = v.contents;
-        if (!getOut) {
+        if (!c.getOut) {
             w.tr.allSolid = true;
             w.tr.fraction = 0.0f;
+            w.tr.fractionLeftSolid = 1.0f;
             w.tr.hitVolume = static_cast<std::int32_t>(index);
             w.tr.hitId = v.sourceId;
             w.tr.hitKind = v.kind == VolumeKind::Brush ? HitKind::Brush : HitKind::Displacement;
+        } else if (c.leaveFrac != 1.0f && c.leaveFrac > w.tr.fractionLeftSolid) {
+            // The latest leave over the volumes the sweep starts in. (Source also drops a hit found earlier
+            // at a fraction <= this leave; that depends on brush order and movement relies on the hit as is.)
+            w.tr.fractionLeftSolid = c.leaveFrac;
         }
         return;
     }
-    if (enterFrac < leaveFrac && enterFrac > kNeverUpdated && enterFrac < w.tr.fraction && clipSide != nullptr) {
-        w.tr.fraction = std::max(enterFrac, 0.0f);
-        w.tr.plane = clipSide->plane;
+    if (c.enterFrac < c.leaveFrac && c.enterFrac > kNeverUpdated && c.enterFrac < w.tr.fraction &&
+        c.clipSide != nullptr) {
+        w.tr.fraction = std::max(c.enterFrac, 0.0f);
+        w.tr.plane = c.clipSide->plane;
         w.tr.contents = v.contents;
         w.tr.hitVolume = static_cast<std::int32_t>(index);
         w.tr.hitId = v.sourceId;
@@ -88,6 +108,7 @@ TraceResult CollisionWorld::finish(Work& w) const {
     TraceResult tr = w.tr;
     if (tr.allSolid) {
         tr.fraction = 0.0f;
+        tr.fractionLeftSolid = 1.0f;
         tr.endPos = w.origStart;
     } else if (tr.fraction >= 1.0f) {
         tr.fraction = 1.0f;
@@ -210,6 +231,88 @@ TraceResult CollisionWorld::traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
 
 TraceResult CollisionWorld::traceRay(Vec3 start, Vec3 end, std::uint32_t mask) const {
     return traceBox(start, end, {}, {}, mask);
+}
+
+TraceResult CollisionWorld::traceEngine(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const {
+    TraceResult tr = traceBox(start, end, mins, maxs, mask);
+    if (!tr.startSolid || tr.allSolid || mins != maxs || !isFinite(start) || !isFinite(end)) return tr;
+    // A ray that starts inside: walk every volume it crosses in order of entry. Rare, so no BVH here.
+    Work w;
+    const Vec3 offset = (mins + maxs) * 0.5f;
+    w.isRay = true;
+    w.start = start + offset;
+    w.end = end + offset;
+    w.mask = mask;
+    const Vec3 lo = minComponents(w.start, w.end) - Vec3{kNodeMargin, kNodeMargin, kNodeMargin};
+    const Vec3 hi = maxComponents(w.start, w.end) + Vec3{kNodeMargin, kNodeMargin, kNodeMargin};
+    struct Entered {
+        float enter, leave;
+        bool getOut;
+        std::uint32_t volume;
+        const Side* side;
+    };
+    std::vector<Entered> entered;
+    float left = 0.0f;
+    std::int32_t solidVolume = -1;  // the volume that set `left` (names the contents without a hit)
+    for (std::uint32_t i = 0; i < mVolumes.size(); ++i) {
+        const Aabb& b = mVolumes[i].bounds;
+        if (b.min.x > hi.x || b.max.x < lo.x || b.min.y > hi.y || b.max.y < lo.y || b.min.z > hi.z || b.max.z < lo.z)
+            continue;
+        const Clip c = clipVolume(i, w);
+        if (!c.crosses) continue;
+        if (!c.startOut) {
+            if (c.leaveFrac != 1.0f && c.leaveFrac > left) {
+                left = c.leaveFrac;
+                solidVolume = static_cast<std::int32_t>(i);
+            }
+        } else if (c.enterFrac > kNeverUpdated && c.enterFrac < c.leaveFrac && c.clipSide != nullptr) {
+            entered.push_back({c.enterFrac, c.leaveFrac, c.getOut, i, c.clipSide});
+        }
+    }
+    // Entry order (ties by volume index): a volume entered before the solid run ends extends it.
+    std::sort(entered.begin(), entered.end(), [](const Entered& a, const Entered& b) {
+        return a.enter < b.enter || (a.enter == b.enter && a.volume < b.volume);
+    });
+    const Entered* hit = nullptr;
+    for (const Entered& e : entered) {
+        if (left - std::max(e.enter, 0.0f) > 0.0f) {  // Source clamps the entry at 0 first
+            if (!e.getOut) {  // the ray ends inside solid it never left
+                tr.allSolid = true;
+                tr.fraction = 0.0f;
+                tr.fractionLeftSolid = 1.0f;
+                tr.endPos = start;
+                tr.contents = mVolumes[e.volume].contents;
+                return tr;
+            }
+            if (e.leave > left) {
+                left = e.leave;
+                solidVolume = static_cast<std::int32_t>(e.volume);
+            }
+            continue;
+        }
+        hit = &e;  // the first volume entered after the solid run
+        break;
+    }
+    tr.fractionLeftSolid = left;
+    if (hit != nullptr) {
+        const Volume& v = mVolumes[hit->volume];
+        tr.fraction = std::max(hit->enter, 0.0f);
+        tr.plane = hit->side->plane;
+        tr.contents = v.contents;
+        tr.hitVolume = static_cast<std::int32_t>(hit->volume);
+        tr.hitId = v.sourceId;
+        tr.hitKind = v.kind == VolumeKind::Brush ? HitKind::Brush : HitKind::Displacement;
+        tr.endPos = start + (end - start) * tr.fraction;
+    } else {
+        tr.fraction = 1.0f;
+        tr.plane = Plane{};
+        tr.hitVolume = -1;
+        tr.hitId = -1;
+        tr.hitKind = HitKind::None;
+        tr.endPos = end;
+        if (solidVolume >= 0) tr.contents = mVolumes[static_cast<std::uint32_t>(solidVolume)].contents;
+    }
+    return tr;
 }
 
 TraceResult CollisionWorld::traceBoxBruteForce(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,

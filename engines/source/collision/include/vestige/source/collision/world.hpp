@@ -46,6 +46,10 @@ struct TraceResult {
     HitKind hitKind = HitKind::None;
     std::int32_t hitVolume = -1;  // index into CollisionWorld::volumes()
     std::int32_t hitId = -1;      // brush id or displacement id of that volume
+    // Started inside a volume: the fraction where the sweep leaves it (CM_ClipBoxToBrush's leave fraction, the
+    // largest over the volumes it started in); 1 when it never leaves (allSolid); 0 when it did not start inside,
+    // or left within DIST_EPSILON of the start. Never changes fraction/endPos/plane above.
+    float fractionLeftSolid = 0.0f;
     [[nodiscard]] bool didHit() const { return fraction < 1.0f || startSolid; }
 };
 
@@ -66,6 +70,13 @@ public:
     [[nodiscard]] TraceResult traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const;
     // Zero-extent trace; bevel planes are skipped like Source does for rays.
     [[nodiscard]] TraceResult traceRay(Vec3 start, Vec3 end, std::uint32_t mask) const;
+    // traceBox plus the engine's rules for a zero-extent trace that starts inside solid (CM_ClipBoxToBrush's
+    // point case): a volume the ray enters before it has left the solid it started in counts as part of that
+    // solid (fractionLeftSolid grows to its leave fraction, or allSolid when the ray ends inside it), and
+    // nothing entered before fractionLeftSolid is a hit: the hit is the first volume entered after it (none:
+    // fraction 1). Source applies this in brush order; here the volumes are taken in order of entry, which is the
+    // order-independent result. Boxes (and rays that do not start inside) get traceBox's result unchanged.
+    [[nodiscard]] TraceResult traceEngine(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const;
     // OR of the contents of every volume containing p (GetPointContents equivalent; liquids included).
     [[nodiscard]] std::uint32_t pointContents(Vec3 p) const;
     // Same result as traceBox, testing every volume (benchmark / test baseline).
@@ -92,6 +103,8 @@ private:
         std::uint32_t count = 0;     // leaf: item count; inner: 0 (right child = left + 1)
     };
     struct Work;
+    struct Clip;
+    [[nodiscard]] Clip clipVolume(std::uint32_t volume, const Work& w) const;
     void clip(std::uint32_t volume, Work& w) const;
     TraceResult finish(Work& w) const;
     void buildTree();
