@@ -2,6 +2,7 @@
 #include "vestige/source/game/map.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -24,13 +25,89 @@ std::optional<std::size_t> brushModelNumber(std::string_view model) {
     return n;
 }
 
+// A model's placement: translation only while every angle is 0 (bit-for-bit the old path), else Source's
+// AngleMatrix columns (forward, left, up) for CM_TransformedBoxTrace.
+struct Placement {
+    Vec3 pos;          // the entity's current position
+    Vec3 modelOrigin;  // where the model's world was built (its lump origin; zero for players)
+    Vec3 offset;       // pos - modelOrigin: the translation of the unrotated path
+    bool rotated = false;
+    Vec3 forward, left, up;
+    static Placement of(Vec3 pos, Vec3 modelOrigin, Vec3 angles, bool canRotate) {
+        Placement p;
+        p.pos = pos;
+        p.modelOrigin = modelOrigin;
+        p.offset = pos - modelOrigin;
+        p.rotated = canRotate && (angles.x != 0.0f || angles.y != 0.0f || angles.z != 0.0f);
+        if (p.rotated) {
+            const float pr = degToRad(angles.x), yr = degToRad(angles.y), rr = degToRad(angles.z);
+            const float sp = std::sin(pr), cp = std::cos(pr), sy = std::sin(yr), cy = std::cos(yr);
+            const float sr = std::sin(rr), cr = std::cos(rr);
+            p.forward = {cp * cy, cp * sy, -sp};
+            p.left = {sr * sp * cy - cr * sy, sr * sp * sy + cr * cy, sr * cp};
+            p.up = {cr * sp * cy + sr * sy, cr * sp * sy - sr * cy, cr * cp};
+        }
+        return p;
+    }
+    // World point -> the model world's coordinates (VectorITransform, then the lump origin the world was built at).
+    [[nodiscard]] Vec3 toModel(Vec3 w) const {
+        if (!rotated) return w - offset;
+        const Vec3 d = w - pos;
+        return Vec3{dot(forward, d), dot(left, d), dot(up, d)} + modelOrigin;
+    }
+    // A model-space normal back to the world (VectorRotate).
+    [[nodiscard]] Vec3 toWorldNormal(Vec3 n) const {
+        if (!rotated) return n;
+        return forward * n.x + left * n.y + up * n.z;
+    }
+};
+
+// One object: the sweep in its space (CM_TransformedBoxTrace: the start point is transformed, the box offset
+// and extents stay as given, so the box turns with the model), the result's normal and end back in the world.
 collision::TraceResult traceOne(const collision::CollisionWorld& world, const glua::TraceQuery& q, bool line,
-                                Vec3 offset, std::uint32_t mask) {
-    const Vec3 s = q.start - offset, e = q.end - offset;
-    return line ? world.traceRay(s, e, mask) : world.traceBox(s, e, q.mins, q.maxs, mask);
+                                const Placement& at, std::uint32_t mask) {
+    const Vec3 s = at.toModel(q.start), e = at.toModel(q.end);
+    collision::TraceResult r = line ? world.traceEngine(s, e, {}, {}, mask) : world.traceEngine(s, e, q.mins, q.maxs, mask);
+    if (at.rotated) {
+        if (r.fraction < 1.0f) r.plane.normal = at.toWorldNormal(r.plane.normal);
+        r.endPos = r.allSolid ? q.start : (r.fraction >= 1.0f ? q.end : q.start + (q.end - q.start) * r.fraction);
+    } else {
+        r.endPos = r.endPos + at.offset;
+    }
+    return r;
 }
 
 }  // namespace
+
+bool shouldCollide(int group0, int group1) {
+    using namespace group;
+    if (group0 > group1) std::swap(group0, group1);  // the rules are written for the lower group first
+    if ((group0 == kPlayer || group0 == kPlayerMovement) && group1 == kPushaway) return false;
+    if (group0 == kDebris && group1 == kPushaway) return true;
+    if (group0 == kInVehicle || group1 == kInVehicle) return false;
+    if (group1 == kDoorBlocker && group0 != kNpc) return false;
+    if (group0 == kPlayer && group1 == kPassableDoor) return false;
+    if (group0 == kDebris || group0 == kDebrisTrigger) return false;  // only with COLLISION_GROUP_NONE (lower)
+    if ((group0 == kDissolving || group1 == kDissolving) && group0 != kNone) return false;
+    if (group0 == kInteractiveDebris && group1 == kInteractiveDebris) return false;
+    if (group0 == kInteractiveDebris && (group1 == kPlayerMovement || group1 == kPlayer)) return false;
+    if (group0 == kBreakableGlass && group1 == kBreakableGlass) return false;
+    if (group1 == kInteractive && group0 != kNone) return false;
+    if (group1 == kProjectile && (group0 == kDebris || group0 == kWeapon || group0 == kProjectile)) return false;
+    if (group1 == kWeapon && (group0 == kVehicle || group0 == kPlayer || group0 == kNpc)) return false;
+    if (group0 == kVehicleClip || group1 == kVehicleClip) return group0 == kVehicle;
+    return true;
+}
+
+bool traceShouldHitGroup(int traceGroup, int entityGroup, std::uint32_t mask) {
+    // CBaseEntity::ShouldCollide: debris is only hit by traces that ask for CONTENTS_DEBRIS.
+    if (entityGroup == group::kDebris && (mask & collision::contents::kDebris) == 0) return false;
+    return shouldCollide(traceGroup, entityGroup);
+}
+
+std::uint32_t dispTriangleFlags(std::uint16_t tags, float alphaSum) {
+    return static_cast<std::uint32_t>(tags) | (alphaSum > 382.5f ? kDispSurfProp2 : kDispSurfProp1) | kDispSurface;
+}
 
 Result<std::shared_ptr<const GameMap>> GameMap::load(ByteView bytes, std::string name) {
     VESTIGE_TRY(const bsp::Bsp map, bsp::readBsp(bytes));
@@ -145,8 +222,34 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
         out->mBrushSides.emplace_back(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(count));
     }
     out->mDispFlags.reserve(map.dispInfos.size());
-    for (const bsp::DispInfo& d : map.dispInfos) {
+    out->mDispTriFlags.resize(map.dispInfos.size());
+    for (std::size_t di = 0; di < map.dispInfos.size(); ++di) {
+        const bsp::DispInfo& d = map.dispInfos[di];
         out->mDispFlags.push_back(d.mapFace < map.faces.size() ? texInfoFlags(map.faces[d.mapFace].texInfo) : 0u);
+        // Per triangle in the BSP's order (two per quad, the vertex order of spec 1.8): its DISP_TRIS tags and
+        // the alpha of its three DISP_VERTS. Out-of-range records leave the list short (no flags, no crash).
+        if (d.power < 0 || d.power > 4 || d.dispVertStart < 0 || d.dispTriStart < 0) continue;
+        const std::size_t n = (std::size_t{1} << d.power) + 1;
+        const std::size_t tris = 2 * (n - 1) * (n - 1);
+        const auto vStart = static_cast<std::size_t>(d.dispVertStart);
+        const auto tStart = static_cast<std::size_t>(d.dispTriStart);
+        if (vStart + n * n > map.dispVerts.size() || tStart + tris > map.dispTris.size()) continue;
+        std::vector<std::uint16_t>& flags = out->mDispTriFlags[di];
+        flags.reserve(tris);
+        for (std::size_t t = 0; t < tris; ++t) {
+            const std::size_t quad = t / 2, i = quad / (n - 1), j = quad % (n - 1), k = i * n + j;
+            std::array<std::size_t, 3> v{};
+            if (k % 2 == 1) {
+                v = t % 2 == 0 ? std::array<std::size_t, 3>{k, k + n, k + 1}
+                               : std::array<std::size_t, 3>{k + 1, k + n, k + n + 1};
+            } else {
+                v = t % 2 == 0 ? std::array<std::size_t, 3>{k, k + n, k + n + 1}
+                               : std::array<std::size_t, 3>{k, k + n + 1, k + 1};
+            }
+            float alpha = 0.0f;
+            for (std::size_t x : v) alpha += map.dispVerts[vStart + x].alpha;
+            flags.push_back(static_cast<std::uint16_t>(dispTriangleFlags(map.dispTris[tStart + t], alpha)));
+        }
     }
 
     collision::WorldBuilder player;
@@ -184,12 +287,22 @@ std::vector<glua::EntityRecord> GameMap::initialScene() const {
 
 void GameMap::describeSurface(const collision::TraceResult& r, Vec3 planeOrigin, glua::TraceHit& hit) const {
     hit.surfaceFlags = 0;
+    hit.dispFlags = 0;
     hit.texture = "**empty**";  // Source's null surface: what a side without texinfo reports
     if (r.hitKind == collision::HitKind::Displacement) {
         // GMod names every displacement hit "**displacement**"; the flags are its map face's texinfo's.
         hit.texture = "**displacement**";
         if (r.hitId >= 0 && static_cast<std::size_t>(r.hitId) < mDispFlags.size()) {
-            hit.surfaceFlags = mDispFlags[static_cast<std::size_t>(r.hitId)];
+            const auto id = static_cast<std::size_t>(r.hitId);
+            hit.surfaceFlags = mDispFlags[id];
+            // Displacements belong to the world only; the volume names the triangle (BSP order).
+            const auto volumes = mWorld.volumes();
+            if (r.hitVolume >= 0 && static_cast<std::size_t>(r.hitVolume) < volumes.size()) {
+                const std::int32_t tri = volumes[static_cast<std::size_t>(r.hitVolume)].triangle;
+                if (tri >= 0 && static_cast<std::size_t>(tri) < mDispTriFlags[id].size()) {
+                    hit.dispFlags = mDispTriFlags[id][static_cast<std::size_t>(tri)];
+                }
+            }
         }
         return;
     }
@@ -234,28 +347,43 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
 
     bool any = false;
     float bestFraction = 1.0f;
-    auto consider = [&](const collision::TraceResult& r, Vec3 offset, int entity, std::optional<Vec3> planeOrigin) {
+    auto consider = [&](const collision::TraceResult& r, int entity, std::optional<Vec3> planeOrigin) {
         if (!r.didHit()) return;
         if (entity > 0 && q.shouldHitEntity && !q.shouldHitEntity(entity)) return;
         hit.startSolid = hit.startSolid || r.startSolid;
+        // ClipTraceToTrace keeps the latest leave over every object the trace started in.
+        if (r.startSolid) hit.fractionLeftSolid = std::max(hit.fractionLeftSolid, r.fractionLeftSolid);
         // The closest surface wins; earlier objects (the world first) keep ties. A start-solid object is taken
         // when nothing was hit yet, so Entity names what the trace started in.
         if (r.fraction < bestFraction || (!any && r.startSolid)) {
             any = true;
             bestFraction = r.fraction;
             hit.fraction = r.fraction;
-            hit.hitPos = r.endPos + offset;
+            hit.hitPos = r.endPos;
             hit.hitNormal = r.plane.normal;
             hit.entity = entity;
             hit.contents = r.contents;
             hit.allSolid = r.allSolid;
             hit.surfaceFlags = 0;
+            hit.dispFlags = 0;
             hit.texture.clear();  // players: not a map surface
             if (planeOrigin) describeSurface(r, *planeOrigin, hit);
         }
     };
+    const auto finish = [&]() {
+        hit.hit = any;
+        if (!any) hit.entity = -1;
+        // CEngineTrace::TraceRay zeroes fractionleftsolid for box sweeps ("no fractionleftsolid can be used with
+        // box sweeps"); only zero-extent traces report it.
+        if (!line) hit.fractionLeftSolid = 0.0f;
+        return hit;
+    };
 
-    if (!q.ignoreWorld) consider(traceOne(mWorld, box, line, {}, mask), {}, 0, Vec3{});
+    if (!q.ignoreWorld) {
+        consider(traceOne(mWorld, box, line, Placement::of({}, {}, {}, false), mask), 0, Vec3{});
+        // Inside the world: the engine tests nothing else (CEngineTrace::TraceRay returns after the world).
+        if (hit.startSolid) return finish();
+    }
     // A script filter function may create or remove entities while we iterate: walk a copy then.
     std::vector<glua::EntityRecord> copy;
     if (q.shouldHitEntity) {
@@ -266,20 +394,21 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
         if (!e.alive || e.index <= 0) continue;
         const bool listed = std::find(q.filter.begin(), q.filter.end(), e.index) != q.filter.end();
         if (listed != q.whitelist) continue;
+        // CTraceFilterSimple after the pass entity: the entity's ShouldCollide, then the game rules' pair table.
+        if (!traceShouldHitGroup(q.collisionGroup, e.collisionGroup, mask)) continue;
         if (e.isPlayer) {
             if ((mask & kPlayerContents) == 0 || !isFinite(e.pos)) continue;
-            consider(traceOne(mPlayerBox, box, line, e.pos, mask), e.pos, e.index, std::nullopt);
+            consider(traceOne(mPlayerBox, box, line, Placement::of(e.pos, {}, {}, false), mask), e.index,
+                     std::nullopt);
             continue;
         }
         const auto n = brushModelNumber(e.model);
         if (!n || *n == 0 || *n >= mModels.size() || !mModels[*n].collides) continue;
-        const Vec3 offset = e.pos - mModels[*n].origin;  // zero until a script moves the entity
-        if (!isFinite(offset)) continue;
-        consider(traceOne(mModels[*n].world, box, line, offset, mask), offset, e.index, mModels[*n].origin);
+        const Placement at = Placement::of(e.pos, mModels[*n].origin, e.angles, isFinite(e.angles));
+        if (!isFinite(at.offset)) continue;
+        consider(traceOne(mModels[*n].world, box, line, at, mask), e.index, mModels[*n].origin);
     }
-    hit.hit = any;
-    if (!any) hit.entity = -1;
-    return hit;
+    return finish();
 }
 
 std::uint32_t GameMap::pointContents(Vec3 p, std::span<const glua::EntityRecord> scene) const {
@@ -289,8 +418,9 @@ std::uint32_t GameMap::pointContents(Vec3 p, std::span<const glua::EntityRecord>
         if (!e.alive || e.index <= 0 || e.isPlayer) continue;  // Source's PointContents sees brushes, not players
         const auto n = brushModelNumber(e.model);
         if (!n || *n == 0 || *n >= mModels.size() || !mModels[*n].collides) continue;
-        const Vec3 offset = e.pos - mModels[*n].origin;
-        if (isFinite(offset)) out |= mModels[*n].world.pointContents(p - offset);
+        // Spec 2.2: the point goes into the model's space first (turned with the entity's angles).
+        const Placement at = Placement::of(e.pos, mModels[*n].origin, e.angles, isFinite(e.angles));
+        if (isFinite(at.offset)) out |= mModels[*n].world.pointContents(at.toModel(p));
     }
     return out;
 }

@@ -3,6 +3,7 @@
 // (io, os.execute, loadfile/dofile, ffi, debug.sethook) so scripts cannot leave the sandbox.
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <string>
 
 #include "internal.hpp"
@@ -428,6 +429,25 @@ void addFilter(Runtime& rt, lua_State* L, int idx, std::vector<int>& out) {
     }
 }
 
+// A Lua number as a collision group: integral part, anything not a finite int (NaN, huge) is NONE (0).
+int toCollisionGroup(lua_Number v) {
+    return std::isfinite(v) && v >= -2147483648.0 && v <= 2147483647.0 ? static_cast<int>(v) : 0;
+}
+
+// Entity:SetCollisionGroup(group) / Entity:GetCollisionGroup(): the group the trace filter compares.
+int eSetCollisionGroup(lua_State* L) {
+    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    if (!e) return luaL_error(L, "Tried to use a NULL entity!");
+    e->collisionGroup = toCollisionGroup(luaL_checknumber(L, 2));
+    return 0;
+}
+int eGetCollisionGroup(lua_State* L) {
+    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    if (!e) return luaL_error(L, "Tried to use a NULL entity!");
+    lua_pushinteger(L, e->collisionGroup);
+    return 1;
+}
+
 TraceHit runTrace(Runtime& rt, const TraceQuery& q) {
     if (rt.options().trace) return rt.options().trace(q);
     TraceHit h;
@@ -481,6 +501,10 @@ int traceImpl(lua_State* L, bool hull) {
                 return hit;
             };
         }
+        // collisiongroup: COLLISION_GROUP_* the trace filter compares with each entity's (default NONE).
+        lua_getfield(L, 1, "collisiongroup");
+        q.collisionGroup = toCollisionGroup(lua_tonumber(L, -1));
+        lua_pop(L, 1);
         lua_getfield(L, 1, "whitelist");
         q.whitelist = lua_toboolean(L, -1) != 0;
         lua_getfield(L, 1, "ignoreworld");
@@ -511,14 +535,14 @@ int traceImpl(lua_State* L, bool hull) {
     setBoolField(L, "StartSolid", hit.startSolid);
     setBoolField(L, "AllSolid", hit.allSolid);
     setNumField(L, "Fraction", hit.fraction);
-    setNumField(L, "FractionLeftSolid", 0);
+    setNumField(L, "FractionLeftSolid", hit.fractionLeftSolid);
     setNumField(L, "HitGroup", 0);
     setNumField(L, "HitBox", 0);
     setNumField(L, "PhysicsBone", 0);
     setNumField(L, "MatType", 0);
     setNumField(L, "SurfaceProps", 0);
     setNumField(L, "Contents", hit.contents);
-    setNumField(L, "DispFlags", 0);
+    setNumField(L, "DispFlags", hit.hit ? hit.dispFlags : 0);
     if (!hit.hit) lua_pushliteral(L, "**empty**");
     else if (hit.texture.empty()) lua_pushliteral(L, "**studio**");
     else lua_pushlstring(L, hit.texture.data(), hit.texture.size());
@@ -799,6 +823,27 @@ void openLibs(Runtime& rt, lua_State* L) {
         lua_pushnumber(L, static_cast<double>(f.value));
         lua_setglobal(L, f.name);
     }
+
+    // COLLISION_GROUP_* (public/const.h Collision_Group_t values) and the Entity methods that set and read them.
+    const char* const groups[] = {"COLLISION_GROUP_NONE", "COLLISION_GROUP_DEBRIS", "COLLISION_GROUP_DEBRIS_TRIGGER",
+        "COLLISION_GROUP_INTERACTIVE_DEBRIS", "COLLISION_GROUP_INTERACTIVE", "COLLISION_GROUP_PLAYER",
+        "COLLISION_GROUP_BREAKABLE_GLASS", "COLLISION_GROUP_VEHICLE", "COLLISION_GROUP_PLAYER_MOVEMENT",
+        "COLLISION_GROUP_NPC", "COLLISION_GROUP_IN_VEHICLE", "COLLISION_GROUP_WEAPON", "COLLISION_GROUP_VEHICLE_CLIP",
+        "COLLISION_GROUP_PROJECTILE", "COLLISION_GROUP_DOOR_BLOCKER", "COLLISION_GROUP_PASSABLE_DOOR",
+        "COLLISION_GROUP_DISSOLVING", "COLLISION_GROUP_PUSHAWAY", "COLLISION_GROUP_NPC_ACTOR",
+        "COLLISION_GROUP_NPC_SCRIPTED"};
+    for (int i = 0; i < static_cast<int>(std::size(groups)); ++i) {
+        lua_pushinteger(L, i);
+        lua_setglobal(L, groups[i]);
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt.impl().entityMetaRef);  // Entity metatable (Player's falls back to it)
+    if (lua_istable(L, -1)) {
+        lua_pushcfunction(L, eSetCollisionGroup);
+        lua_setfield(L, -2, "SetCollisionGroup");
+        lua_pushcfunction(L, eGetCollisionGroup);
+        lua_setfield(L, -2, "GetCollisionGroup");
+    }
+    lua_pop(L, 1);
 
     // Sandbox: GMod exposes no io, no process control, no file loaders, no FFI; and a script must
     // not be able to remove the instruction budget hook.

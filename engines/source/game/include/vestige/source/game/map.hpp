@@ -35,6 +35,24 @@ constexpr Vec3 kPlayerMaxs{16, 16, 72};
 constexpr std::uint32_t kDefaultTraceMask = collision::mask::kSolid;
 // Players block traces whose mask has CONTENTS_MONSTER (MASK_SOLID, MASK_PLAYERSOLID, MASK_SHOT ...).
 constexpr std::uint32_t kPlayerContents = collision::contents::kMonster;
+// COLLISION_GROUP_* (public/const.h Collision_Group_t): the groups the trace filter compares.
+namespace group {
+constexpr int kNone = 0, kDebris = 1, kDebrisTrigger = 2, kInteractiveDebris = 3, kInteractive = 4, kPlayer = 5,
+              kBreakableGlass = 6, kVehicle = 7, kPlayerMovement = 8, kNpc = 9, kInVehicle = 10, kWeapon = 11,
+              kVehicleClip = 12, kProjectile = 13, kDoorBlocker = 14, kPassableDoor = 15, kDissolving = 16,
+              kPushaway = 17, kNpcActor = 18, kNpcScripted = 19, kCount = 20;
+}  // namespace group
+// The game rules' pair table (shared gamerules.cpp CGameRules::ShouldCollide, built without HL2MP): symmetric.
+[[nodiscard]] bool shouldCollide(int group0, int group1);
+// What CTraceFilterSimple asks of an entity after the pass-entity filter: the entity's own ShouldCollide
+// (a COLLISION_GROUP_DEBRIS entity needs CONTENTS_DEBRIS in the mask), then shouldCollide(traceGroup, entityGroup).
+[[nodiscard]] bool traceShouldHitGroup(int traceGroup, int entityGroup, std::uint32_t mask);
+// DISPSURF_FLAG_* (public/trace.h).
+constexpr std::uint32_t kDispSurface = 1u << 0, kDispWalkable = 1u << 1, kDispBuildable = 1u << 2,
+                        kDispSurfProp1 = 1u << 3, kDispSurfProp2 = 1u << 4;
+// A displacement triangle's dispflags as the engine's collision tree builds them: the triangle's DISP_TRIS tags,
+// SURFPROP2 when its three vertex alphas sum above 382.5 (DISP_ALPHA_PROP_DELTA) else SURFPROP1, and SURFACE.
+[[nodiscard]] std::uint32_t dispTriangleFlags(std::uint16_t tags, float alphaSum);
 // Index the runtime gives the first map entity (0 = worldspawn, 1 = the player slot).
 constexpr int kFirstMapEntityIndex = 2;
 
@@ -80,9 +98,13 @@ public:
     [[nodiscard]] std::vector<glua::EntityRecord> initialScene() const;
 
     // util.TraceLine / util.TraceHull. `scene` is the runtime's entity list (Runtime::entities()): a brush entity
-    // collides while a live record carries its "*N" model, moved by (record position - map origin); live
-    // players collide as kPlayerMins..kPlayerMaxs boxes. q.mask 0 means kDefaultTraceMask. q.filter lists entity
-    // indices to skip (the world is never skipped). A hull with mins == maxs == 0 is a line.
+    // collides while a live record carries its "*N" model, placed at the record's position and turned by its
+    // angles (CM_TransformedBoxTrace: the sweep goes into the model's space, the box keeps its extents there);
+    // live players collide as kPlayerMins..kPlayerMaxs boxes. q.mask 0 means kDefaultTraceMask. q.filter lists
+    // entity indices to skip (the world is never skipped); entities whose collision group the trace's group does
+    // not collide with are skipped (traceShouldHitGroup). A trace that starts inside the world tests nothing else
+    // (CEngineTrace::TraceRay). A hull with mins == maxs == 0 is a line. fractionLeftSolid is reported for lines
+    // only (the engine zeroes it for box sweeps).
     [[nodiscard]] glua::TraceHit trace(const glua::TraceQuery& q, std::span<const glua::EntityRecord> scene) const;
     // util.PointContents: the world's contents at p, OR-ed with the brush entities' at their current positions.
     [[nodiscard]] std::uint32_t pointContents(Vec3 p, std::span<const glua::EntityRecord> scene) const;
@@ -108,6 +130,7 @@ private:
     std::vector<SideSurface> mSides;                                   // one per BRUSHSIDES entry
     std::vector<std::pair<std::uint32_t, std::uint32_t>> mBrushSides;  // per brush: first side, count (clamped)
     std::vector<std::uint32_t> mDispFlags;                             // per displacement: its map face's SURF_*
+    std::vector<std::vector<std::uint16_t>> mDispTriFlags;             // per displacement, per triangle: dispflags
     std::vector<std::string> mTextureNames;                            // per texdata: the material name as stored
     std::string mName;
     std::vector<glua::MapEntity> mEntities;
