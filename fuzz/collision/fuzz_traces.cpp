@@ -1,6 +1,7 @@
 // Fuzz target: traces against worlds of random boxes and wedges. The BVH trace must equal the brute-force
 // trace, fractions stay in [0, 1], end positions are finite, and a trace that reports no start-solid never
-// ends inside a volume (the end box, tested as a point trace, is not all-solid).
+// ends inside a volume (the end box, tested as a point trace, is not all-solid). fractionLeftSolid agrees too,
+// and traceEngine keeps the engine's ray invariant (fraction >= fractionLeftSolid unless all-solid).
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -54,6 +55,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const TraceResult bf = w.traceBoxBruteForce(s, e, mn, mx, mask::kPlayerSolid);
         FUZZ_CHECK(a.fraction == bf.fraction && a.startSolid == bf.startSolid && a.allSolid == bf.allSolid);
         FUZZ_CHECK(a.fraction >= 0.0f && a.fraction <= 1.0f && isFinite(a.endPos));
+        FUZZ_CHECK(a.fractionLeftSolid == bf.fractionLeftSolid);
+        FUZZ_CHECK(a.fractionLeftSolid >= 0.0f && a.fractionLeftSolid <= 1.0f);
+        FUZZ_CHECK(a.startSolid || a.fractionLeftSolid == 0.0f);
+        // traceEngine: rays that start inside follow the engine's point rule (never a hit before the ray has
+        // left the solid: Source's assert fraction >= fractionleftsolid); anything else is traceBox's result.
+        const TraceResult ray = w.traceEngine(s, e, {}, {}, mask::kSolid);
+        const TraceResult plainRay = w.traceRay(s, e, mask::kSolid);
+        FUZZ_CHECK(ray.fraction >= 0.0f && ray.fraction <= 1.0f && isFinite(ray.endPos));
+        FUZZ_CHECK(ray.fractionLeftSolid >= 0.0f && ray.fractionLeftSolid <= 1.0f);
+        FUZZ_CHECK(ray.allSolid || ray.fraction >= ray.fractionLeftSolid);
+        FUZZ_CHECK(plainRay.startSolid == ray.startSolid);
+        if (!plainRay.startSolid) FUZZ_CHECK(plainRay.fraction == ray.fraction);
+        const TraceResult boxEngine = w.traceEngine(s, e, mn, mx, mask::kPlayerSolid);
+        FUZZ_CHECK(h == 0.0f || boxEngine.fraction == a.fraction);
         if (!a.startSolid) {
             const TraceResult at = w.traceBox(a.endPos, a.endPos, mn, mx, mask::kPlayerSolid);
             FUZZ_CHECK(!at.allSolid);
