@@ -32,12 +32,57 @@ int rawNoop(lua_State* L) {
     return 1;
 }
 
+// Floors of the interpreter's dispatch: C functions doing the least possible work behind the same Lua syntax as
+// the bindings, on a 12-byte userdata (a Vector's payload). floorud.x calls a C __index that pushes a constant,
+// floorud + floorud a C __add that returns its first operand, floornew(i) allocates a 12-byte userdata and sets
+// its metatable (the allocation and collection every Vector result pays), floormethod:m() finds a C function
+// through a table __index (no C call for the lookup). A binding's cost over its floor is its own work.
+int floorIndex(lua_State* L) {
+    lua_pushnumber(L, 1);
+    return 1;
+}
+int floorArith(lua_State* L) {
+    lua_settop(L, 1);
+    return 1;
+}
+int floorNew(lua_State* L) {
+    lua_newuserdata(L, 12);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+// A global 12-byte userdata whose metatable is the table on top of the stack (popped).
+void setFloorGlobal(lua_State* L, const char* name) {
+    lua_newuserdata(L, 12);
+    lua_insert(L, -2);
+    lua_setmetatable(L, -2);
+    lua_setglobal(L, name);
+}
+
+void registerFloors(lua_State* L) {
+    const luaL_Reg meta[] = {{"__index", floorIndex}, {"__add", floorArith}, {nullptr, nullptr}};
+    lua_newtable(L);
+    luaL_register(L, nullptr, meta);
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, floorNew, 1);
+    lua_setglobal(L, "floornew");
+    setFloorGlobal(L, "floorud");
+    const luaL_Reg methods[] = {{"m", rawNoop}, {nullptr, nullptr}};
+    lua_newtable(L);
+    lua_newtable(L);
+    luaL_register(L, nullptr, methods);
+    lua_setfield(L, -2, "__index");
+    setFloorGlobal(L, "floormethod");
+}
+
 // Compiles `body` inside a numeric loop into a function and times one call per iteration batch.
 void runLoop(benchmark::State& state, const char* setup, const char* body) {
     auto rt = makeRuntime(state.range(0) != 0);
     lua_State* L = rt->state();
     lua_pushcfunction(L, rawNoop);
     lua_setglobal(L, "rawnoop");
+    registerFloors(L);
     const std::string code = std::string(setup) + "\nreturn function() for i = 1, " + std::to_string(kLoop) +
                              " do " + body + " end end";
     if (luaL_loadbuffer(L, code.data(), code.size(), "=bench") != 0 || lua_pcall(L, 0, 1, 0) != 0) {
@@ -59,6 +104,10 @@ void runLoop(benchmark::State& state, const char* setup, const char* body) {
 
 void BM_Baseline_EmptyLoop(benchmark::State& s) { runLoop(s, "local x", "x = i"); }
 void BM_Baseline_RawCFunction(benchmark::State& s) { runLoop(s, "local f, x = rawnoop", "x = f(i)"); }
+void BM_Floor_CIndex(benchmark::State& s) { runLoop(s, "local u, c = floorud", "c = u.x"); }
+void BM_Floor_CArith(benchmark::State& s) { runLoop(s, "local u, c = floorud", "c = u + u"); }
+void BM_Floor_NewUserdata(benchmark::State& s) { runLoop(s, "local f, c = floornew", "c = f(i)"); }
+void BM_Floor_TableMethod(benchmark::State& s) { runLoop(s, "local u, c = floormethod", "c = u:m()"); }
 void BM_VectorAddKept(benchmark::State& s) {
     runLoop(s, "local a, b, c = Vector(1, 2, 3), Vector(4, 5, 6)", "c = a + b");
 }
@@ -156,6 +205,10 @@ void BM_Baseline_ApiCall(benchmark::State& state) {
 
 BENCHMARK(BM_Baseline_EmptyLoop)->Arg(0)->Arg(1);
 BENCHMARK(BM_Baseline_RawCFunction)->Arg(0)->Arg(1);
+BENCHMARK(BM_Floor_CIndex)->Arg(0)->Arg(1);
+BENCHMARK(BM_Floor_CArith)->Arg(0)->Arg(1);
+BENCHMARK(BM_Floor_NewUserdata)->Arg(0)->Arg(1);
+BENCHMARK(BM_Floor_TableMethod)->Arg(0)->Arg(1);
 BENCHMARK(BM_VectorAddKept)->Arg(0)->Arg(1);
 BENCHMARK(BM_VectorAddUsed)->Arg(0)->Arg(1);
 BENCHMARK(BM_VectorScaleKept)->Arg(0)->Arg(1);

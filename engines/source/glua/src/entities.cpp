@@ -13,24 +13,28 @@ namespace {
 
 Runtime& rtOf(lua_State* L) { return Runtime::from(L); }
 
-EntHandle* testHandle(Runtime& rt, lua_State* L, int idx) {
-    void* p = lua_touserdata(L, idx);
-    // The size check keeps a foreign userdata given the Entity metatable (debug.setmetatable) from being read.
-    if (!p || lua_type(L, idx) != LUA_TUSERDATA || lua_objlen(L, idx) != sizeof(EntHandle) || !lua_getmetatable(L, idx))
-        return nullptr;
-    const void* mt = lua_topointer(L, -1);
-    lua_pop(L, 1);
-    auto& impl = rt.impl();
-    return (mt == impl.entityMeta || mt == impl.playerMeta) ? static_cast<EntHandle*>(p) : nullptr;
+// The handle at idx when it is an Entity or Player userdata (see testPayload).
+EntHandle* testHandle(Runtime& rt, lua_State* L, int idx, Meta leave = Meta::Pop) {
+    const auto& impl = rt.impl();
+    return static_cast<EntHandle*>(testPayload(L, idx, sizeof(EntHandle), impl.entityMeta, impl.playerMeta, leave));
 }
 
-EntityRecord* checkEnt(lua_State* L, int idx) {
-    Runtime& rt = rtOf(L);
-    if (!testHandle(rt, L, idx)) luaL_typerror(L, idx, "Entity");
-    EntityRecord* e = toEntity(rt, L, idx);
+// The live record of a handle, or nullptr for NULL and stale handles.
+EntityRecord* recordOf(Runtime& rt, const EntHandle* h) {
+    auto& list = rt.entityList();
+    if (!h || h->index < 0 || static_cast<std::size_t>(h->index) >= list.size()) return nullptr;
+    EntityRecord& e = list[static_cast<std::size_t>(h->index)];
+    return (e.alive && e.serial == h->serial) ? &e : nullptr;
+}
+
+EntityRecord* checkEnt(lua_State* L, Runtime& rt, int idx, Meta leave = Meta::Pop) {
+    EntHandle* h = testHandle(rt, L, idx, leave);
+    if (!h) luaL_typerror(L, idx, "Entity");
+    EntityRecord* e = recordOf(rt, h);
     if (!e) luaL_error(L, "Tried to use a NULL entity!");
     return e;
 }
+EntityRecord* checkEnt(lua_State* L, int idx) { return checkEnt(L, rtOf(L), idx); }
 
 EntityRecord* checkPlayer(lua_State* L, int idx) {
     EntityRecord* e = checkEnt(L, idx);
@@ -38,17 +42,13 @@ EntityRecord* checkPlayer(lua_State* L, int idx) {
     return e;
 }
 
-Vec3 checkVec(lua_State* L, int idx) {
+Vec3 checkVec3(lua_State* L, Runtime& rt, int idx, bool angle) {
     Vec3 v;
-    if (!toVector(rtOf(L), L, idx, &v)) luaL_typerror(L, idx, "Vector");
+    if (!toVector(rt, L, idx, &v, angle)) luaL_typerror(L, idx, angle ? "Angle" : "Vector");
     return v;
 }
-
-Vec3 checkAng(lua_State* L, int idx) {
-    Vec3 v;
-    if (!toAngle(rtOf(L), L, idx, &v)) luaL_typerror(L, idx, "Angle");
-    return v;
-}
+Vec3 checkVec(lua_State* L, int idx) { return checkVec3(L, rtOf(L), idx, false); }
+Vec3 checkAng(lua_State* L, int idx) { return checkVec3(L, rtOf(L), idx, true); }
 
 // Pushes registry[ref][index], creating the inner table when `create`.
 bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
@@ -85,21 +85,21 @@ int eFallback(lua_State* L) {
     return 1;
 }
 
-// Full C __index (interpreter mode): metatable, Player -> Entity, then the entity's own table.
+// Full C __index (interpreter mode): the value's metatable, Player -> Entity, then the entity's own table. A value
+// without a metatable (the function called directly) goes straight to the last step, which gives nil.
 int eIndex(lua_State* L) {
-    Runtime& rt = rtOf(L);
-    lua_getmetatable(L, 1);
-    const void* mt = lua_topointer(L, -1);
-    lua_pushvalue(L, 2);
-    lua_rawget(L, -2);
-    if (!lua_isnil(L, -1)) return 1;
-    lua_pop(L, 2);
-    if (mt == rt.impl().playerMeta) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, rt.impl().entityMetaRef);
+    if (lua_getmetatable(L, 1)) {
         lua_pushvalue(L, 2);
         lua_rawget(L, -2);
         if (!lua_isnil(L, -1)) return 1;
-        lua_pop(L, 2);
+        Runtime& rt = rtOf(L);
+        if (lua_topointer(L, -2) == rt.impl().playerMeta) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, rt.impl().entityMetaRef);
+            lua_pushvalue(L, 2);
+            lua_rawget(L, -2);
+            if (!lua_isnil(L, -1)) return 1;
+        }
+        lua_settop(L, 2);
     }
     return eFallback(L);
 }
@@ -132,24 +132,8 @@ int eEq(lua_State* L) {
     return 1;
 }
 
-// Every operand becomes a string before lua_concat: LuaJIT 2.1.0-beta3's lua_concat crashes when it has to call
-// a __concat metamethod (an ffi Angle, a table with __concat), found by fuzz_glua_natives.
-int eConcat(lua_State* L) {
-    for (int i = 1; i <= 2; ++i) {
-        const int t = lua_type(L, i);
-        if (t == LUA_TUSERDATA || t == 10 /* cdata */) {
-            lua_getglobal(L, "tostring");
-            lua_pushvalue(L, i);
-            lua_call(L, 1, 1);
-            if (!lua_isstring(L, -1)) return luaL_error(L, "'tostring' must return a string to be concatenated");
-            lua_replace(L, i);
-        } else if (t != LUA_TSTRING && t != LUA_TNUMBER) {
-            return luaL_error(L, "attempt to concatenate a %s value", luaL_typename(L, i));
-        }
-    }
-    lua_concat(L, 2);
-    return 1;
-}
+// Entity .. x: cdata operands (an ffi Vector in JIT mode) go through tostring too.
+int eConcat(lua_State* L) { return concatAsStrings(L, true); }
 
 // ---- Entity methods ----
 int eIsValid(lua_State* L) { lua_pushboolean(L, toEntity(rtOf(L), L, 1) != nullptr); return 1; }
@@ -158,18 +142,25 @@ int eEntIndex(lua_State* L) {
     lua_pushinteger(L, e ? e->index : 0);
     return 1;
 }
-int eGetPos(lua_State* L) { pushVector(rtOf(L), L, checkEnt(L, 1)->pos); return 1; }
-int eGetAngles(lua_State* L) { pushAngle(rtOf(L), L, checkEnt(L, 1)->angles); return 1; }
-int eGetVelocity(lua_State* L) { pushVector(rtOf(L), L, checkEnt(L, 1)->velocity); return 1; }
+// Getters of a Vec3 field, pushed as a Vector (or an Angle).
+int getVec3Field(lua_State* L, Vec3 EntityRecord::*field, bool angle) {
+    Runtime& rt = rtOf(L);
+    pushVector(rt, L, checkEnt(L, rt, 1, Meta::Keep)->*field, angle);
+    return 1;
+}
+int eGetPos(lua_State* L) { return getVec3Field(L, &EntityRecord::pos, false); }
+int eGetAngles(lua_State* L) { return getVec3Field(L, &EntityRecord::angles, true); }
+int eGetVelocity(lua_State* L) { return getVec3Field(L, &EntityRecord::velocity, false); }
 
 // Non-finite values never enter engine state (seed D1): warn and keep the old value.
 int setVec3Field(lua_State* L, Vec3 EntityRecord::*field, bool angle, const char* what) {
-    EntityRecord* e = checkEnt(L, 1);
-    const Vec3 v = angle ? checkAng(L, 2) : checkVec(L, 2);
+    Runtime& rt = rtOf(L);
+    EntityRecord* e = checkEnt(L, rt, 1);
+    const Vec3 v = checkVec3(L, rt, 2, angle);
     if (!isFinite(v)) {
         char buf[160];
         std::snprintf(buf, sizeof buf, "%s: refused a non-finite value for entity %d", what, e->index);
-        rtOf(L).warn(buf);
+        rt.warn(buf);
         return 0;
     }
     e->*field = v;
@@ -507,14 +498,7 @@ int newRegistryTable(lua_State* L) {
 
 int entityFallbackIndex(lua_State* L) { return eFallback(L); }
 
-EntityRecord* toEntity(Runtime& rt, lua_State* L, int idx) {
-    EntHandle* h = testHandle(rt, L, idx);
-    if (!h || h->index < 0) return nullptr;
-    auto& list = rt.entityList();
-    if (static_cast<std::size_t>(h->index) >= list.size()) return nullptr;
-    EntityRecord& e = list[static_cast<std::size_t>(h->index)];
-    return (e.alive && e.serial == h->serial) ? &e : nullptr;
-}
+EntityRecord* toEntity(Runtime& rt, lua_State* L, int idx) { return recordOf(rt, testHandle(rt, L, idx)); }
 
 void pushEntity(Runtime& rt, lua_State* L, int index) {
     auto& impl = rt.impl();
