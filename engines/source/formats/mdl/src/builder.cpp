@@ -46,10 +46,6 @@ private:
 
 std::uint64_t align4(std::uint64_t v) { return (v + 3) & ~std::uint64_t{3}; }
 
-void put16(Bytes& out, std::uint64_t at, std::int16_t v) {
-    out[at] = static_cast<std::uint8_t>(v);
-    out[at + 1] = static_cast<std::uint8_t>(static_cast<std::uint16_t>(v) >> 8);
-}
 void put32(Bytes& out, std::uint64_t at, std::uint32_t v) {
     for (int k = 0; k < 4; ++k) out[at + k] = static_cast<std::uint8_t>(v >> (8 * k));
 }
