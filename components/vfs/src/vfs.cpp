@@ -11,6 +11,30 @@
 namespace vestige::vfs {
 namespace fs = std::filesystem;
 
+Result<std::unique_ptr<Provider>> openArchiveWith(const ArchiveFormat& format, Bytes data, std::string label,
+                                                  ArchiveOrigin origin) {
+    if (format.openFrom) return format.openFrom(std::move(data), std::move(label), std::move(origin));
+    return format.open(std::move(data), std::move(label));
+}
+
+namespace {
+// The origin of the archive stored as `entry` in `container`: its siblings are the container's entries in the same
+// folder; a host directory also gives its host path.
+ArchiveOrigin siblingsIn(std::shared_ptr<Provider> container, std::string_view entry) {
+    ArchiveOrigin origin;
+    const auto slash = entry.rfind('/');
+    const std::string folder(slash == std::string_view::npos ? std::string_view() : entry.substr(0, slash + 1));
+    origin.name = std::string(slash == std::string_view::npos ? entry : entry.substr(slash + 1));
+    if (const auto* dir = dynamic_cast<const DirProvider*>(container.get())) {
+        if (auto host = dir->resolve(entry)) origin.hostPath = std::move(*host);
+    }
+    origin.readSibling = [container = std::move(container), folder](std::string_view name) {
+        return container->read(folder + std::string(name));
+    };
+    return origin;
+}
+}  // namespace
+
 Error entryNotFound(std::string_view kind, std::string_view name, std::string_view label) {
     return Error(fmt::format("{}.not_found", kind), fmt::format("no entry named \"{}\"", name))
         .entry(std::string(name))
@@ -193,14 +217,21 @@ bool isNotFound(const Error& e) {
 }  // namespace
 
 Result<Bytes> Vfs::readLevel0(std::string_view path) const {
+    VESTIGE_TRY(auto found, locateLevel0(path));
+    return std::move(found.data);
+}
+
+Result<Vfs::Located> Vfs::locateLevel0(std::string_view path) const {
     VESTIGE_TRY(auto segments, splitPath(path));
     for (auto it = mMounts.rbegin(); it != mMounts.rend(); ++it) {
         if (it->prefix.size() >= segments.size()) continue;
         bool match = true;
         for (std::size_t i = 0; i < it->prefix.size() && match; ++i) match = asciiLower(segments[i]) == it->prefix[i];
         if (!match) continue;
-        auto r = it->provider->read(joinSegments(segments, it->prefix.size()));
-        if (r.ok() || !isNotFound(r.error())) return r;
+        std::string entry = joinSegments(segments, it->prefix.size());
+        auto r = it->provider->read(entry);
+        if (r.ok()) return Located{std::move(r).value(), it->provider, std::move(entry)};
+        if (!isNotFound(r.error())) return std::move(r).error();
     }
     return Error("vfs.not_found", "no mounted container has this path").in("path", std::string(path));
 }
@@ -224,13 +255,24 @@ Result<std::shared_ptr<Provider>> Vfs::openArchive(std::string_view path) const 
         if (it != mArchiveCache.end()) return it->second;
     }
     if (!mArchives) return Error("vfs.no_archives", "no archive formats are registered").in("path", std::string(path));
-    VESTIGE_TRY(auto data, read(path));
+    // The archive's bytes and its container, which serves its siblings (VPK chunk files).
+    VESTIGE_TRY(auto normalized, normalizeSpec(path));
+    const auto split = normalized.rfind(':');
+    Located found;
+    if (split == std::string::npos) {
+        VESTIGE_TRY(found, locateLevel0(normalized));
+    } else {
+        VESTIGE_TRY(found.container, openArchive(std::string_view(normalized).substr(0, split)));
+        found.entry = normalized.substr(split + 1);
+        VESTIGE_TRY(found.data, found.container->read(found.entry));
+    }
     const auto levels = splitLevels(path);
     const std::string& last = levels.back();
-    const ArchiveFormat* format = mArchives->detect(data, last);
+    const ArchiveFormat* format = mArchives->detect(found.data, last);
     if (!format)
         return Error("vfs.not_archive", "not an archive of any registered format").in("path", std::string(path));
-    VESTIGE_TRY(auto provider, format->open(std::move(data), std::string(path)));
+    VESTIGE_TRY(auto provider, openArchiveWith(*format, std::move(found.data), std::string(path),
+                                               siblingsIn(std::move(found.container), found.entry)));
     std::shared_ptr<Provider> shared = std::move(provider);
     std::lock_guard lock(mCacheMutex);
     mArchiveCache.emplace(key, shared);
@@ -276,39 +318,59 @@ Result<HostSplit> splitHost(std::string_view spec) {
 }
 
 Result<std::unique_ptr<Provider>> openArchiveBytes(Bytes data, const std::string& label, std::string_view name,
-                                                   const ArchiveRegistry& archives) {
+                                                   ArchiveOrigin origin, const ArchiveRegistry& archives) {
     const ArchiveFormat* format = archives.detect(data, name);
     if (!format) {
         Error e("vfs.not_archive", "not an archive of any registered format, so ':' cannot address an entry in it");
         e.expected("an archive (NRes, RsLi, VPK, ...)").actual(fmt::format("{} bytes starting {}", data.size(), hexBytes(data, 8)));
         return e;
     }
-    return format->open(std::move(data), label);
+    return openArchiveWith(*format, std::move(data), label, std::move(origin));
+}
+
+// A spec's last level: its bytes, the full label and where it came from (a host file, or an entry of the archive
+// one level up, which then stays open for the siblings).
+struct SpecLevel {
+    Bytes data;
+    std::string label;
+    std::string name;  // the last entry as normalised, or the host file's name (for extension probes)
+    ArchiveOrigin origin;
+};
+Result<SpecLevel> resolveSpec(std::string_view spec, const ArchiveRegistry& archives) {
+    VESTIGE_TRY(auto split, splitHost(spec));
+    SpecLevel level;
+    VESTIGE_TRY(level.data, readFile(split.host));
+    level.label = split.host;
+    level.name = fs::path(split.host).filename().string();
+    level.origin.name = level.name;
+    level.origin.hostPath = fs::path(split.host);
+    for (const auto& part : split.entries) {
+        auto segments = splitPath(part);
+        if (!segments) return std::move(segments).error().file(level.label);
+        const std::string entry = joinSegments(*segments);
+        VESTIGE_TRY(auto provider,
+                    openArchiveBytes(std::move(level.data), level.label, level.name, std::move(level.origin), archives).file(level.label));
+        std::shared_ptr<Provider> container = std::move(provider);
+        auto next = container->read(entry);
+        if (!next) return std::move(next).error().file(level.label);
+        level.data = std::move(next).value();
+        level.label += ":" + entry;
+        level.name = entry;
+        level.origin = siblingsIn(std::move(container), entry);
+    }
+    return level;
 }
 }  // namespace
 
 Result<Resolved> openSpec(std::string_view spec, const ArchiveRegistry& archives) {
-    VESTIGE_TRY(auto split, splitHost(spec));
-    VESTIGE_TRY(auto data, readFile(split.host));
-    std::string label = split.host;
-    std::string name = fs::path(split.host).filename().string();
-    for (const auto& level : split.entries) {
-        auto segments = splitPath(level);
-        if (!segments) return std::move(segments).error().file(label);
-        const std::string entry = joinSegments(*segments);
-        VESTIGE_TRY(auto provider, openArchiveBytes(std::move(data), label, name, archives).file(label));
-        auto next = provider->read(entry);
-        if (!next) return std::move(next).error().file(label);
-        data = std::move(next).value();
-        label += ":" + entry;
-        name = entry;
-    }
-    return Resolved{std::move(data), std::move(label), std::move(name)};
+    VESTIGE_TRY(auto level, resolveSpec(spec, archives));
+    return Resolved{std::move(level.data), std::move(level.label), std::move(level.name)};
 }
 
 Result<std::shared_ptr<Provider>> openArchiveSpec(std::string_view spec, const ArchiveRegistry& archives) {
-    VESTIGE_TRY(auto resolved, openSpec(spec, archives));
-    VESTIGE_TRY(auto provider, openArchiveBytes(std::move(resolved.data), resolved.label, resolved.name, archives).file(resolved.label));
+    VESTIGE_TRY(auto level, resolveSpec(spec, archives));
+    VESTIGE_TRY(auto provider,
+                openArchiveBytes(std::move(level.data), level.label, level.name, std::move(level.origin), archives).file(level.label));
     return std::shared_ptr<Provider>(std::move(provider));
 }
 

@@ -110,24 +110,70 @@ TEST_F(VpkVfs, NestedSingleFileVpkInsideGma) {
     EXPECT_EQ(nested->label, spec + ":data/pack.vpk:materials/x.vtf");
 }
 
-TEST_F(VpkVfs, NestedDirectoryVpkHasNoChunkAccess) {
+// A directory VPK inside another archive reads its chunk files from the same folder of that archive (whole chunk
+// files, once each): the VFS hands the format a reader of the directory's siblings.
+TEST_F(VpkVfs, NestedDirectoryVpkReadsSiblingChunks) {
     vpk::WriteOptions opt;
     opt.singleFile = false;
     auto w = vpk::write(files(), opt);
     ASSERT_TRUE(w.ok());
+    ASSERT_EQ(w->chunks.size(), 1u);
+    gma::Header h;
+    std::vector<gma::NewFile> addonFiles{{"paks/pak01_dir.vpk", w->directory}, {"paks/PAK01_000.vpk", w->chunks[0]},
+                                         {"other/pak02_dir.vpk", w->directory}};
+    auto addon = gma::write(h, addonFiles);
+    ASSERT_TRUE(addon.ok());
+    ASSERT_TRUE(writeFileAtomic(mDir / "addon.gma", *addon).ok());
+    const std::string spec = (mDir / "addon.gma").string();
+    auto r = vfs::openSpec(spec + ":paks/pak01_dir.vpk:materials/x.vtf", mArchives);
+    ASSERT_TRUE(r.ok()) << r.error().render();
+    EXPECT_EQ(r->data, files()[0].data);
+    auto p = vfs::openArchiveSpec(spec + ":paks/pak01_dir.vpk", mArchives);
+    ASSERT_TRUE(p.ok()) << p.error().render();
+    auto vmt = (*p)->read("materials/x.vmt");
+    ASSERT_TRUE(vmt.ok()) << vmt.error().render();
+    EXPECT_EQ(*vmt, files()[1].data);
+    // No pak02_000.vpk next to that one: the chunk is missing, named, never empty data.
+    auto missing = vfs::openSpec(spec + ":other/pak02_dir.vpk:materials/x.vtf", mArchives);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().code(), "vpk.missing_chunk");
+    EXPECT_NE(missing.error().message().find("pak02_000.vpk"), std::string::npos) << missing.error().render();
+    // Preload-only entries need no chunk at all.
+    auto empty = vfs::openSpec(spec + ":other/pak02_dir.vpk:scripts/inner.vpk", mArchives);
+    ASSERT_TRUE(empty.ok()) << empty.error().render();
+    EXPECT_TRUE(empty->data.empty());
+}
+
+// Mounted: a directory VPK in a mounted host folder reads its chunks from the host (by range), one inside a
+// mounted archive from that archive.
+TEST_F(VpkVfs, MountedDirectoryVpkReadsItsChunks) {
+    vpk::WriteOptions opt;
+    opt.singleFile = false;
+    auto w = vpk::write(files(), opt);
+    ASSERT_TRUE(w.ok());
+    fs::create_directories(mDir / "garrysmod");
+    ASSERT_TRUE(writeFileAtomic(mDir / "garrysmod" / "garrysmod_dir.vpk", w->directory).ok());
+    ASSERT_TRUE(writeFileAtomic(mDir / "garrysmod" / "garrysmod_000.vpk", w->chunks[0]).ok());
     gma::Header h;
     std::vector<gma::NewFile> addonFiles{{"pak01_dir.vpk", w->directory}, {"pak01_000.vpk", w->chunks[0]}};
     auto addon = gma::write(h, addonFiles);
     ASSERT_TRUE(addon.ok());
-    ASSERT_TRUE(writeFileAtomic(mDir / "addon.gma", *addon).ok());
-    // The provider of the inner directory receives only its bytes: preload-only entries work, chunk entries
-    // report that no chunk files are reachable (see docs/vpk.md for the VFS change that would lift this).
-    auto r = vfs::openSpec((mDir / "addon.gma").string() + ":pak01_dir.vpk:materials/x.vmt", mArchives);
-    ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().code(), "vpk.no_chunks");
-    auto empty = vfs::openSpec((mDir / "addon.gma").string() + ":pak01_dir.vpk:scripts/inner.vpk", mArchives);
-    ASSERT_TRUE(empty.ok()) << empty.error().render();
-    EXPECT_TRUE(empty->data.empty());
+    ASSERT_TRUE(writeFileAtomic(mDir / "garrysmod" / "addon.gma", *addon).ok());
+    vfs::Vfs v(&mArchives);
+    ASSERT_TRUE(v.mountDir("game", mDir).ok());
+    auto host = v.read("game/GarrysMod/garrysmod_dir.vpk:materials/x.vtf");
+    ASSERT_TRUE(host.ok()) << host.error().render();
+    EXPECT_EQ(*host, files()[0].data);
+    auto nested = v.read("game/garrysmod/addon.gma:pak01_dir.vpk:materials/x.vtf");
+    ASSERT_TRUE(nested.ok()) << nested.error().render();
+    EXPECT_EQ(*nested, files()[0].data);
+    // The chunk gone from the host: a missing-chunk error for the host-mounted one.
+    fs::remove(mDir / "garrysmod" / "garrysmod_000.vpk");
+    vfs::Vfs fresh(&mArchives);
+    ASSERT_TRUE(fresh.mountDir("game", mDir).ok());
+    auto gone = fresh.read("game/garrysmod/garrysmod_dir.vpk:materials/x.vtf");
+    ASSERT_FALSE(gone.ok());
+    EXPECT_EQ(gone.error().code(), "vpk.missing_chunk");
 }
 
 TEST_F(VpkVfs, MountedDirectoryReadsEmbeddedEntries) {

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,12 +39,28 @@ public:
     [[nodiscard]] virtual bool contains(std::string_view name) const = 0;
 };
 
+// Where an archive's bytes came from, for formats whose content spans sibling files (VPK chunk files next to a
+// *_dir.vpk). `name` is the archive's own file name; `hostPath` is set when the archive is a plain host file;
+// `readSibling` reads a whole file next to it in its container (the same folder of a mount or of an outer
+// archive) by name. The reader keeps its container alive.
+struct ArchiveOrigin {
+    std::string name;
+    std::optional<std::filesystem::path> hostPath;
+    std::function<Result<Bytes>(std::string_view siblingName)> readSibling;
+};
+
 // How the VFS recognises and opens an archive inside a path.
 struct ArchiveFormat {
     std::string name;  // "nres"
     std::function<bool(ByteView data, std::string_view fileName)> probe;
     std::function<Result<std::unique_ptr<Provider>>(Bytes data, std::string label)> open;
+    // Set by formats with sibling files: the VFS calls it instead of `open`, with what it knows of the origin.
+    std::function<Result<std::unique_ptr<Provider>>(Bytes data, std::string label, ArchiveOrigin origin)> openFrom;
 };
+
+// `openFrom` when the format has one, else `open`.
+[[nodiscard]] Result<std::unique_ptr<Provider>> openArchiveWith(const ArchiveFormat& format, Bytes data,
+                                                                std::string label, ArchiveOrigin origin);
 
 class ArchiveRegistry {
 public:
@@ -104,7 +121,14 @@ private:
         std::vector<std::string> prefix;
         std::shared_ptr<Provider> provider;
     };
+    // A level-0 path's bytes, the mount that served them and the path inside that mount.
+    struct Located {
+        Bytes data;
+        std::shared_ptr<Provider> container;
+        std::string entry;
+    };
     [[nodiscard]] Result<Bytes> readLevel0(std::string_view path) const;
+    [[nodiscard]] Result<Located> locateLevel0(std::string_view path) const;
     const ArchiveRegistry* mArchives;
     std::vector<Mount> mMounts;
     mutable std::mutex mCacheMutex;

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <mutex>
 
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/text.hpp"
@@ -92,6 +93,56 @@ std::shared_ptr<const ChunkSource> hostChunksFor(std::string_view hostPath, Byte
     fs::path dir = p.parent_path();
     if (dir.empty()) dir = ".";
     return std::make_shared<HostChunks>(std::move(dir), std::move(*base));
+}
+
+namespace {
+class SiblingChunks final : public ChunkSource {
+public:
+    SiblingChunks(std::string base, SiblingReader read) : mBase(std::move(base)), mRead(std::move(read)) {}
+    [[nodiscard]] Result<Bytes> read(std::uint16_t index, std::uint64_t offset, std::uint64_t length) const override {
+        VESTIGE_TRY(auto chunk, load(index));
+        if (offset > chunk->size() || length > chunk->size() - offset) {
+            Error e = rangeError(index, offset, length, chunk->size());
+            return Error(e.code(), fmt::format("{} ({})", e.message(), chunkFileName(mBase, index)))
+                .expected(*e.expectedText())
+                .actual(*e.actualText());
+        }
+        return Bytes(chunk->begin() + static_cast<long>(offset), chunk->begin() + static_cast<long>(offset + length));
+    }
+    [[nodiscard]] std::optional<std::uint64_t> size(std::uint16_t index) const override {
+        auto chunk = load(index);
+        if (!chunk) return std::nullopt;
+        return (*chunk)->size();
+    }
+
+private:
+    // The whole chunk file, read once. Other read errors (a corrupt outer archive) are reported as they are.
+    Result<std::shared_ptr<const Bytes>> load(std::uint16_t index) const {
+        std::lock_guard lock(mMutex);
+        if (auto it = mLoaded.find(index); it != mLoaded.end()) return it->second;
+        const std::string name = chunkFileName(mBase, index);
+        auto bytes = mRead(name);
+        if (!bytes) {
+            const std::string& code = bytes.error().code();
+            if (code.size() >= 10 && code.compare(code.size() - 10, 10, ".not_found") == 0)
+                return Error("vpk.missing_chunk", fmt::format("chunk file {} not found next to the directory", name));
+            return std::move(bytes).error();
+        }
+        auto shared = std::make_shared<const Bytes>(std::move(bytes).value());
+        mLoaded.emplace(index, shared);
+        return shared;
+    }
+    std::string mBase;
+    SiblingReader mRead;
+    mutable std::mutex mMutex;
+    mutable std::map<std::uint16_t, std::shared_ptr<const Bytes>> mLoaded;
+};
+}  // namespace
+
+std::shared_ptr<const ChunkSource> siblingChunksFor(std::string_view dirName, SiblingReader read) {
+    auto base = chunkBase(dirName);
+    if (!base || !read) return nullptr;
+    return std::make_shared<SiblingChunks>(std::move(*base), std::move(read));
 }
 
 }  // namespace vestige::source::vpk

@@ -51,6 +51,15 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
         return vfs::provideArchive(Archive::read(std::move(data), Profile::Compatible), std::move(label),
                                    VpkAccess{std::move(chunks)});
     };
+    // Through the VFS, which knows where the directory came from: chunk files next to it on the host (read by
+    // range), or next to it in its container (an outer archive, a mount), read whole once each.
+    archive.openFrom = [](Bytes data, std::string label, vfs::ArchiveOrigin origin) {
+        std::shared_ptr<const ChunkSource> chunks;
+        if (origin.hostPath) chunks = hostChunksFor(origin.hostPath->string(), data);
+        if (!chunks) chunks = siblingChunksFor(origin.name, std::move(origin.readSibling));
+        return vfs::provideArchive(Archive::read(std::move(data), Profile::Compatible), std::move(label),
+                                   VpkAccess{std::move(chunks)});
+    };
     archives.add(std::move(archive));
 }
 

@@ -41,6 +41,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -178,6 +179,12 @@ private:
 // named *_dir.vpk whose bytes equal `dirData` (so a VFS label that only looks like a host path never
 // pulls in unrelated files); nullptr otherwise.
 [[nodiscard]] std::shared_ptr<const ChunkSource> hostChunksFor(std::string_view hostPath, ByteView dirData);
+
+// Chunk files read whole through a container's reader (a VPK directory inside another archive, or mounted from
+// one): `<base>_NNN.vpk` next to `dirName` (a *_dir.vpk name; nullptr otherwise). Each chunk is read on first
+// use and kept; a chunk the reader does not have is "vpk.missing_chunk".
+using SiblingReader = std::function<Result<Bytes>(std::string_view name)>;
+[[nodiscard]] std::shared_ptr<const ChunkSource> siblingChunksFor(std::string_view dirName, SiblingReader read);
 
 // ---- validated layer + view ----
 
