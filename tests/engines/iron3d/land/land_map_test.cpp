@@ -63,19 +63,35 @@ TEST(LandMap, MinimalMapPacksOneCell) {
 }
 
 TEST(LandMap, PolygonBlockFraming) {
+    // "u32 n + 4 * (3n + 1) raw bytes": n = 0 -> 4 raw bytes after n, n = 1 -> 16.
     ArealMapData d = minimalMap();
     const std::size_t base = encodePayload(d).size();
-    d.areals[0].polygons.push_back({});                           // n = 0 -> 4 bytes
+    d.areals[0].polygons.push_back({{0xAABBCCDD}});                     // n = 0
     d.areals[0].links.insert(d.areals[0].links.end(), 3, EdgeLink{});  // + 3 links per polygon
-    EXPECT_EQ(encodePayload(d).size(), base + 4 + 24);
-    d.areals[0].polygons.push_back({{7, 8, 9}});                  // n = 1 -> 16 bytes
+    EXPECT_EQ(encodePayload(d).size(), base + 4 + 4 + 24);
+    d.areals[0].polygons.push_back({{7, 8, 9, 10}});                    // n = 1
     d.areals[0].links.insert(d.areals[0].links.end(), 3, EdgeLink{});
-    EXPECT_EQ(encodePayload(d).size(), base + 4 + 16 + 48);
+    EXPECT_EQ(encodePayload(d).size(), base + (4 + 4) + (4 + 16) + 48);
     auto bytes = build(d);
     ASSERT_TRUE(bytes.ok()) << bytes.error().render();
     auto m = ArealMap::read(*bytes).value();
-    EXPECT_EQ(m.data().areals[0].polygons[1].words, (std::vector<std::uint32_t>{7, 8, 9}));
+    EXPECT_EQ(m.data().areals[0].polygons[0].words, (std::vector<std::uint32_t>{0xAABBCCDD}));
+    EXPECT_EQ(m.data().areals[0].polygons[1].words, (std::vector<std::uint32_t>{7, 8, 9, 10}));
     EXPECT_EQ(write(m).value(), *bytes);
+    d.areals[0].polygons[1].words.pop_back();  // 3 words is not 3n + 1
+    EXPECT_EQ(validate(d).error().code(), "land.map_polygon");
+    // A block whose n claims more than the payload holds.
+    ArealMapData one = minimalMap();
+    one.areals[0].polygons.push_back({{0}});
+    one.areals[0].links.insert(one.areals[0].links.end(), 3, EdgeLink{});
+    Bytes big = encodePayload(one);
+    const std::size_t nAt = 56 + 2 * 12 + 5 * 8;
+    EXPECT_EQ(loadU32(big.data() + nAt), 0u);
+    big[nAt + 3] = 0x10;  // n = 0x10000000
+    auto r = ArealMap::readPayload(big, 1);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code(), "land.map_polygon");
+    EXPECT_EQ(r.error().offset(), nAt);
 }
 
 TEST(LandMap, BadLinksAreRejectedWithOffsets) {

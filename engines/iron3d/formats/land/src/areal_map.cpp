@@ -75,17 +75,17 @@ Result<ArealMapData> ArealMap::readPayload(ByteView payload, std::uint32_t areal
         const std::uint64_t countAt = r.absolute();
         LAND_READ(vertexCount, r.u32("vertex_count"));
         LAND_READ(polyCount, r.u32("poly_count"));
-        // vertices (12 each), links (8 each, vertex + 3 * poly) and at least 4 bytes per polygon block.
+        // vertices (12 each), links (8 each, vertex + 3 * poly) and at least 8 bytes per polygon block.
         std::uint64_t linkCount = 0, need = 0, t = 0;
         bool fits = checkedMul(polyCount, 3, t) && checkedAdd(t, vertexCount, linkCount) &&
                     checkedMul(linkCount, kEdgeLinkSize, need) && checkedMul(vertexCount, 12, t) &&
-                    checkedAdd(need, t, need) && checkedMul(polyCount, 4, t) && checkedAdd(need, t, need) &&
+                    checkedAdd(need, t, need) && checkedMul(polyCount, 8, t) && checkedAdd(need, t, need) &&
                     need <= r.remaining();
         if (!fits)
             return ctx(Error("land.map_count", "vertex_count / poly_count cannot fit the payload")
                            .field("vertex_count")
                            .at(countAt)
-                           .expected(fmt::format("12 v + 8 (v + 3 p) + 4 p <= {}", r.remaining()))
+                           .expected(fmt::format("12 v + 8 (v + 3 p) + 8 p <= {}", r.remaining()))
                            .actual(fmt::format("v = {}, p = {}", vertexCount, polyCount)));
         ar.vertices.resize(vertexCount);
         for (auto& v : ar.vertices) {
@@ -105,14 +105,16 @@ Result<ArealMapData> ArealMap::readPayload(ByteView payload, std::uint32_t areal
             const std::uint64_t nAt = r.absolute();
             LAND_READ(n, r.u32("polygon.n"));
             std::uint64_t bytes = 0;
-            if (!checkedMul(n, 12, bytes) || bytes > r.remaining())
+            std::uint64_t words = 0;
+            if (!checkedMul(n, 3, words) || !checkedAdd(words, 1, words) || !checkedMul(words, 4, bytes) ||
+                bytes > r.remaining())
                 return ctx(Error("land.map_polygon", "polygon block runs past the payload")
                                .field("polygon.n")
                                .record(p)
                                .at(nAt)
-                               .expected(fmt::format("12 n <= {}", r.remaining()))
+                               .expected(fmt::format("4 (3n + 1) <= {}", r.remaining()))
                                .actual(std::to_string(n)));
-            ar.polygons[p].words.resize(std::size_t{n} * 3);
+            ar.polygons[p].words.resize(static_cast<std::size_t>(words));
             for (auto& w : ar.polygons[p].words) LAND_READ(w, r.u32("polygon.word"));
         }
 #undef LAND_READ
@@ -204,8 +206,8 @@ Status validate(const ArealMapData& d) {
                 .expected(std::to_string(ar.vertices.size() + 3 * ar.polygons.size()))
                 .actual(std::to_string(ar.links.size()));
         for (std::size_t p = 0; p < ar.polygons.size(); ++p)
-            if (ar.polygons[p].words.size() % 3 != 0)
-                return Error("land.map_polygon", "a polygon block holds 3n words")
+            if (ar.polygons[p].words.size() % 3 != 1)
+                return Error("land.map_polygon", "a polygon block holds 3n + 1 words after n")
                     .field("polygon.words")
                     .record(p)
                     .in("areal", std::to_string(a))
@@ -248,7 +250,7 @@ Bytes encodePayload(const ArealMapData& d) {
         for (const auto& v : a.vertices) { w.f32(v.x); w.f32(v.y); w.f32(v.z); }
         for (const auto& k : a.links) { w.i32(k.areaRef); w.i32(k.edgeRef); }
         for (const auto& p : a.polygons) {
-            w.u32(static_cast<std::uint32_t>(p.words.size() / 3));
+            w.u32(static_cast<std::uint32_t>(p.words.empty() ? 0 : (p.words.size() - 1) / 3));
             for (auto x : p.words) w.u32(x);
         }
     }

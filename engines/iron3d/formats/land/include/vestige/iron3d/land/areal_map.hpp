@@ -15,7 +15,7 @@
 //   +0x34 u32 poly_count           (0 in every known map)
 //   +0x38 f32 vertices[vertex_count][3]
 //         EdgeLink8 links[vertex_count + 3 * poly_count]   { i32 area_ref, i32 edge_ref }, (-1, -1) = none
-//         poly_count polygon blocks: u32 n, then 3n u32 words [?] (block = 4 * (3n + 1) bytes; kept raw)
+//         poly_count polygon blocks: u32 n, then 4 * (3n + 1) raw bytes [L] (kept as 3n + 1 u32 words)
 //
 //   Grid
 //   u32 cells_x, u32 cells_y       (both > 0; 128 x 128 in every known map)
@@ -45,7 +45,7 @@ struct EdgeLink {
 
 // A polygon block [L]: never seen in the corpus, so only its framing is checked.
 struct PolygonBlock {
-    std::vector<std::uint32_t> words;  // 3n words after the count n
+    std::vector<std::uint32_t> words;  // the 3n + 1 words after the count n (so n = (words.size() - 1) / 3)
 };
 
 struct Areal {
