@@ -1,12 +1,13 @@
-// ls / extract / pack for Iron3D archives (NRes, RsLi).
+// ls / extract / pack for every registered archive format (NRes, RsLi, VPK, GMA).
 //
 // extract writes the payloads under DIR with sanitised host names plus a manifest
 // (vestige-manifest.json) that keeps everything else the archive needs: type/attrs and the raw name
-// field for NRes; the raw header, name field, service bytes and flags for RsLi. pack reads that
-// manifest back, so extract + pack of a canonical archive gives the same bytes.
+// field for NRes; the raw header, name field, service bytes and flags for RsLi; the VPK version; the GMA
+// header. pack reads that manifest back, so extract + pack of a canonical archive gives the same bytes.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -19,6 +20,8 @@
 #include "vestige/iron3d/nres/nres.hpp"
 #include "vestige/iron3d/rsli/inspect.hpp"
 #include "vestige/iron3d/rsli/rsli.hpp"
+#include "vestige/source/gma/gma.hpp"
+#include "vestige/source/vpk/vpk.hpp"
 
 namespace vestige::app {
 namespace {
@@ -68,8 +71,26 @@ struct OpenedArchive {
     std::optional<iron3d::nres::Archive> nres;
     std::optional<iron3d::rsli::Archive> rsli;
     std::shared_ptr<vfs::Provider> provider;  // any other registered archive format (VPK, GMA, ...)
+    Json meta;            // what pack needs besides the entries (VPK version, GMA header); null when nothing
     std::string warning;  // non-empty when only the compatible profile accepted it
 };
+
+// The archive-level facts extract keeps in the manifest for pack.
+Json archiveMeta(std::string_view format, const Bytes& data) {
+    if (format == "vpk") {
+        auto a = source::vpk::Archive::read(data, source::vpk::Profile::Compatible);
+        if (a) return Json{{"version", a->raw().version}};
+    } else if (format == "gma") {
+        auto a = source::gma::Addon::read(data, source::gma::Profile::Compatible);
+        if (a) {
+            const auto& h = a->header();
+            return Json{{"version", h.version},       {"steam_id", h.steamId},         {"timestamp", h.timestamp},
+                        {"required_content", h.requiredContent}, {"name", h.name}, {"description", h.description},
+                        {"author", h.author},         {"addon_version", h.addonVersion}};
+        }
+    }
+    return nullptr;
+}
 
 Result<OpenedArchive> openArchive(const std::string& spec, const AppContext& ctx) {
     VESTIGE_TRY(auto resolved, vfs::openSpec(spec, ctx.archives));
@@ -95,13 +116,14 @@ Result<OpenedArchive> openArchive(const std::string& spec, const AppContext& ctx
         out.format = "rsli";
         return out;
     }
-    // Every other registered archive format, through its VFS provider. The label is the spec's own (a host path
-    // at the first level), so a *_dir.vpk finds its chunk files next to it.
+    // Every other registered archive format, through its VFS provider, opened with its origin so a *_dir.vpk
+    // finds its chunk files next to it (on the host, or in the archive it sits in).
     if (const auto* format = ctx.archives.detect(resolved.data, resolved.name)) {
-        auto p = format->open(std::move(resolved.data), resolved.label);
+        auto p = vfs::openArchiveSpec(spec, ctx.archives);
         if (!p) return std::move(p).error().file(spec);
         out.provider = std::move(*p);
         out.format = format->name;
+        out.meta = archiveMeta(out.format, resolved.data);
         return out;
     }
     Error e("archive.unknown_format", "not an archive of any registered format");
@@ -169,7 +191,9 @@ int extractFromProvider(AppContext& ctx, const OpenedArchive& opened, const std:
     fs::create_directories(outDir, mkdirError);
     if (mkdirError || !fs::is_directory(outDir))
         return reportError(ctx, Error("io.mkdir", "cannot create the output directory").file(outDir));
-    Json manifest{{"format", opened.format}, {"version", 1}, {"entries", Json::array()}};
+    Json manifest{{"format", opened.format}, {"version", 1}};
+    if (!opened.meta.is_null()) manifest[opened.format] = opened.meta;
+    manifest["entries"] = Json::array();
     std::uint64_t total = 0;
     auto& progress = ctx.progress();
     progress.begin("extract", selected.size());
@@ -489,17 +513,137 @@ Result<Bytes> packRsli(const PackInput& in, iron3d::rsli::Method defaultMethod, 
     return iron3d::rsli::write(entries, options);
 }
 
+// VPK and GMA hold paths: a bare directory is walked recursively ('/' paths, sorted bytewise, the manifest file
+// left out); a manifest gives each row's archive path ("name") and its file.
+Result<std::vector<std::pair<std::string, Bytes>>> pathFiles(const PackInput& in) {
+    std::vector<std::pair<std::string, Bytes>> out;
+    if (in.manifest.is_null()) {
+        std::vector<std::string> names;
+        std::error_code ec;
+        for (auto it = fs::recursive_directory_iterator(in.baseDir, ec); !ec && it != fs::recursive_directory_iterator();
+             it.increment(ec)) {
+            if (!it->is_regular_file()) continue;
+            std::string rel = fs::relative(it->path(), in.baseDir).generic_string();
+            if (rel != kManifestName) names.push_back(std::move(rel));
+        }
+        if (ec) return Error("io.read_dir", ec.message()).file(in.baseDir.string());
+        std::sort(names.begin(), names.end());
+        for (auto& n : names) {
+            VESTIGE_TRY(auto data, readEntryFile(in.baseDir, n, out.size()));
+            out.emplace_back(std::move(n), std::move(data));
+        }
+        return out;
+    }
+    const auto& rows = in.manifest["entries"];
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        VESTIGE_TRY(auto file, stringField(rows[i], "file", i));
+        VESTIGE_TRY(auto name, stringField(rows[i], "name", i));
+        VESTIGE_TRY(auto data, readEntryFile(in.baseDir, file, i));
+        out.emplace_back(std::move(name), std::move(data));
+    }
+    return out;
+}
+
+struct Packed {
+    Bytes bytes;                                        // the archive (a VPK's directory file)
+    std::vector<std::pair<fs::path, Bytes>> siblings;  // a VPK's chunk files, next to it
+    std::size_t count = 0;
+};
+
+// A *_dir.vpk output gets chunk files (<base>_NNN.vpk beside it); any other name is one single-file VPK.
+Result<Packed> packVpk(const PackInput& in, std::uint32_t version, const fs::path& out) {
+    const Json meta = in.manifest.is_null() ? Json() : in.manifest.value("vpk", Json());
+    if (version == 0 && meta.is_object() && meta.contains("version")) {
+        const auto& v = meta["version"];
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() > 0xFFFFFFFFull)
+            return Error("pack.bad_manifest", "expected an unsigned 32-bit number").field("version").in("vpk", "header");
+        version = static_cast<std::uint32_t>(v.get<std::uint64_t>());
+    }
+    if (version == 0) version = 2;
+    if (version != 1 && version != 2)
+        return Error("pack.bad_version", "VPK versions are 1 and 2").field("version").actual(std::to_string(version));
+    VESTIGE_TRY(auto files, pathFiles(in));
+    std::vector<source::vpk::NewFile> entries;
+    for (auto& [name, data] : files) entries.push_back({name, std::move(data), 0});
+    source::vpk::WriteOptions options;
+    options.version = version;
+    const auto base = source::vpk::chunkBase(out.filename().string());
+    options.singleFile = !base;
+    VESTIGE_TRY(auto written, source::vpk::write(entries, options));
+    Packed p{std::move(written.directory), {}, entries.size()};
+    for (std::size_t i = 0; i < written.chunks.size(); ++i)
+        p.siblings.emplace_back(out.parent_path() / source::vpk::chunkFileName(*base, static_cast<std::uint16_t>(i)),
+                                std::move(written.chunks[i]));
+    return p;
+}
+
+// The header comes from the manifest (what extract kept) or, for a bare directory, from --title (default: the
+// directory's name); the timestamp stays 0 unless given, so the same input always packs to the same bytes.
+Result<Packed> packGma(const PackInput& in, const std::string& title) {
+    source::gma::Header h;
+    h.name = title.empty() ? fs::absolute(in.baseDir).lexically_normal().filename().string() : title;
+    const Json meta = in.manifest.is_null() ? Json() : in.manifest.value("gma", Json());
+    if (meta.is_object()) {
+        const auto text = [&](const char* key, std::string& dst) -> Status {
+            if (!meta.contains(key)) return {};
+            if (!meta[key].is_string()) return Error("pack.bad_manifest", "expected a string").field(key).in("gma", "header");
+            dst = meta[key].get<std::string>();
+            return {};
+        };
+        const auto number = [&](const char* key, auto& dst) -> Status {
+            using T = std::remove_reference_t<decltype(dst)>;
+            if (!meta.contains(key)) return {};
+            const auto& v = meta[key];
+            const bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<T>::max())
+                              : v.is_number_integer() ? v.get<std::int64_t>() >= std::int64_t(std::numeric_limits<T>::min()) &&
+                                                            v.get<std::int64_t>() <= std::int64_t(std::numeric_limits<T>::max())
+                                                      : false;
+            if (!fits) return Error("pack.bad_manifest", "expected an integer in range").field(key).in("gma", "header");
+            dst = v.is_number_unsigned() ? static_cast<T>(v.get<std::uint64_t>()) : static_cast<T>(v.get<std::int64_t>());
+            return {};
+        };
+        VESTIGE_CHECK(number("version", h.version));
+        VESTIGE_CHECK(number("steam_id", h.steamId));
+        VESTIGE_CHECK(number("timestamp", h.timestamp));
+        VESTIGE_CHECK(number("addon_version", h.addonVersion));
+        VESTIGE_CHECK(text("name", h.name));
+        VESTIGE_CHECK(text("description", h.description));
+        VESTIGE_CHECK(text("author", h.author));
+        if (meta.contains("required_content")) {
+            const auto& list = meta["required_content"];
+            if (!list.is_array()) return Error("pack.bad_manifest", "expected an array of strings").field("required_content");
+            h.requiredContent.clear();
+            for (const auto& item : list) {
+                if (!item.is_string()) return Error("pack.bad_manifest", "expected a string").field("required_content");
+                h.requiredContent.push_back(item.get<std::string>());
+            }
+        }
+    }
+    if (!title.empty()) h.name = title;
+    VESTIGE_TRY(auto files, pathFiles(in));
+    std::vector<source::gma::NewFile> entries;
+    for (auto& [name, data] : files) entries.push_back({name, std::move(data)});
+    VESTIGE_TRY(auto bytes, source::gma::write(h, entries));
+    return Packed{std::move(bytes), {}, entries.size()};
+}
+
 void addPack(CLI::App& cli, AppContext& ctx) {
-    auto* cmd = cli.add_subcommand("pack", "Build an NRes or RsLi archive from an extract manifest or a directory");
+    auto* cmd = cli.add_subcommand("pack", "Build an NRes, RsLi, VPK or GMA archive from an extract manifest or a directory");
     auto* json = addJsonFlag(cmd);
-    static std::string format, input, out, method = "stored";
-    cmd->add_option("--format", format, "Archive format")->required()->check(CLI::IsMember({"nres", "rsli"}));
+    static std::string format, input, out, method = "stored", title;
+    static std::uint32_t vpkVersion = 0;
+    cmd->add_option("--format", format, "Archive format")->required()->check(CLI::IsMember({"nres", "rsli", "vpk", "gma"}));
     cmd->add_option("INPUT", input, "Manifest (vestige-manifest.json) or directory")->required();
     cmd->add_option("-o,--out", out, "Output archive")->required();
     cmd->add_option("--method", method,
                     "RsLi method for files without a manifest row: stored, xor, lzss, xor+lzss, lzhuf, xor+lzhuf, deflate")
         ->capture_default_str();
-    cmd->footer("Example: vestige pack --format nres extracted/ -o rebuilt.lib");
+    cmd->add_option("--vpk-version", vpkVersion, "VPK version 1 or 2 (default: the manifest's, else 2); an output "
+                                                 "named *_dir.vpk gets chunk files beside it");
+    cmd->add_option("--title", title, "GMA addon title (default: the manifest's, else the directory's name)");
+    cmd->footer("Examples: vestige pack --format nres extracted/ -o rebuilt.lib\n"
+                "          vestige pack --format vpk materials_root/ -o pak01_dir.vpk\n"
+                "          vestige pack --format gma my_addon/ -o my_addon.gma");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx]() -> int {
@@ -514,15 +658,28 @@ void addPack(CLI::App& cli, AppContext& ctx) {
                 Error e("pack.format_mismatch", "the manifest was written for another format");
                 return reportError(ctx, e.expected(format).actual(in->manifest.value("format", std::string("?"))));
             }
-            std::size_t count = 0;
-            auto bytes = format == "nres" ? packNres(*in, count) : packRsli(*in, *defaultMethod, count);
-            if (!bytes) return reportError(ctx, std::move(bytes).error().file(input));
-            if (auto st = writeFileAtomic(out, *bytes); !st) return reportError(ctx, st.error());
+            auto packed = [&]() -> Result<Packed> {
+                Packed p;
+                if (format == "vpk") return packVpk(*in, vpkVersion, fs::path(out));
+                if (format == "gma") return packGma(*in, title);
+                VESTIGE_TRY(p.bytes, format == "nres" ? packNres(*in, p.count) : packRsli(*in, *defaultMethod, p.count));
+                return p;
+            }();
+            if (!packed) return reportError(ctx, std::move(packed).error().file(input));
+            if (auto st = writeFileAtomic(out, packed->bytes); !st) return reportError(ctx, st.error());
+            Json siblings = Json::array();
+            for (const auto& [path, bytes] : packed->siblings) {
+                if (auto st = writeFileAtomic(path, bytes); !st) return reportError(ctx, st.error());
+                siblings.push_back(path.string());
+            }
+            const std::size_t count = packed->count;
             if (ctx.json) {
-                printOut(dumpJson(Json{{"ok", true}, {"format", format}, {"out", out}, {"entries", count}, {"bytes", bytes->size()}}));
+                printOut(dumpJson(Json{{"ok", true}, {"format", format}, {"out", out}, {"entries", count},
+                                       {"bytes", packed->bytes.size()}, {"chunks", siblings}}));
             } else {
-                printOut(fmt::format("packed {} entr{} into {} ({} bytes, {})", count, count == 1 ? "y" : "ies", out,
-                                     bytes->size(), format));
+                printOut(fmt::format("packed {} entr{} into {} ({} bytes, {}{})", count, count == 1 ? "y" : "ies", out,
+                                     packed->bytes.size(), format,
+                                     siblings.empty() ? "" : fmt::format(", {} chunk file(s)", siblings.size())));
             }
             return kExitOk;
         };
