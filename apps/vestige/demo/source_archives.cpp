@@ -136,9 +136,14 @@ Status runGma(DemoContext& demo, const Registries& reg, Json& report) {
     h.author = "vestige";
     vpk::WriteOptions packOpt;
     VESTIGE_TRY(auto pack, vpk::write(vpkFiles(), packOpt));
+    vpk::WriteOptions chunkedOpt;
+    chunkedOpt.singleFile = false;
+    VESTIGE_TRY(auto chunked, vpk::write(vpkFiles(), chunkedOpt));
     const std::vector<gma::NewFile> files{{"lua/autorun/crates.lua", text("print(\"crates loaded\")\n")},
                                           {"models/crate.mdl", pattern(1200, 7)},
-                                          {"data/pack.vpk", pack.directory}};
+                                          {"data/pack.vpk", pack.directory},
+                                          {"paks/pak02_dir.vpk", chunked.directory},
+                                          {"paks/pak02_000.vpk", chunked.chunks.at(0)}};
     VESTIGE_TRY(Bytes addon, gma::write(h, files));
     VESTIGE_CHECK(demo.write(fmt::format("{}/demo_addon.gma", kDir), addon));
     const std::string spec = (demo.outDir / kDir / "demo_addon.gma").string();
@@ -152,6 +157,10 @@ Status runGma(DemoContext& demo, const Registries& reg, Json& report) {
     // Nested: an entry of a VPK inside the addon.
     VESTIGE_TRY(auto nested, vfs::openSpec(spec + ":data/pack.vpk:materials/brick/wall.vmt", reg.archives));
     if (nested.data != vpkFiles()[0].data) return Error("demo.source_archives", "nested GMA -> VPK lookup gave other bytes");
+    // A directory VPK inside the addon reads its chunk file from beside it in the addon.
+    VESTIGE_TRY(auto fromChunk, vfs::openSpec(spec + ":paks/pak02_dir.vpk:sound/ambient/wind.wav", reg.archives));
+    if (fromChunk.data != vpkFiles()[2].data)
+        return Error("demo.source_archives", "nested GMA -> VPK chunk lookup gave other bytes");
 
     VESTIGE_TRY(auto a, gma::Addon::read(addon, gma::Profile::Strict));
     VESTIGE_TRY(Bytes again, gma::writeRaw(a.raw()));
@@ -164,9 +173,11 @@ Status runGma(DemoContext& demo, const Registries& reg, Json& report) {
                      {"type", info.type},
                      {"tags", info.tags},
                      {"nested", "demo_addon.gma:data/pack.vpk:materials/brick/wall.vmt"},
+                     {"nested_chunk", "demo_addon.gma:paks/pak02_dir.vpk:sound/ambient/wind.wav"},
                      {"raw_rewrite_identical", true}};
     demo.notes.push_back(fmt::format("GMA: {} files, {} bytes, addon CRC {}; nested demo_addon.gma:data/pack.vpk:"
-                                     "materials/brick/wall.vmt resolved; raw rewrite byte-identical",
+                                     "materials/brick/wall.vmt and a chunk entry of paks/pak02_dir.vpk (chunk file "
+                                     "read from beside it in the addon) resolved; raw rewrite byte-identical",
                                      listing.size(), addon.size(), hex(a.trailer().value_or(0))));
     return {};
 }
