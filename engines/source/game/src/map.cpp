@@ -63,18 +63,25 @@ struct Placement {
 };
 
 // One object: the sweep in its space (CM_TransformedBoxTrace: the start point is transformed, the box offset
-// and extents stay as given, so the box turns with the model), the result's normal and end back in the world.
-collision::TraceResult traceOne(const collision::CollisionWorld& world, const glua::TraceQuery& q, bool line,
-                                const Placement& at, std::uint32_t mask) {
+// and extents stay as given, so the box turns with the model), the end back in the world. `plane` stays in the
+// model's space (it names the hit brush side); the world normal is `Hit::normal`.
+struct Hit {
+    collision::TraceResult r;
+    Vec3 normal;
+};
+Hit traceOne(const collision::CollisionWorld& world, const glua::TraceQuery& q, bool line, const Placement& at,
+             std::uint32_t mask) {
     const Vec3 s = at.toModel(q.start), e = at.toModel(q.end);
-    collision::TraceResult r = line ? world.traceEngine(s, e, {}, {}, mask) : world.traceEngine(s, e, q.mins, q.maxs, mask);
+    Hit h{line ? world.traceEngine(s, e, {}, {}, mask) : world.traceEngine(s, e, q.mins, q.maxs, mask), {}};
+    collision::TraceResult& r = h.r;
+    h.normal = r.plane.normal;
     if (at.rotated) {
-        if (r.fraction < 1.0f) r.plane.normal = at.toWorldNormal(r.plane.normal);
+        if (r.fraction < 1.0f) h.normal = at.toWorldNormal(r.plane.normal);
         r.endPos = r.allSolid ? q.start : (r.fraction >= 1.0f ? q.end : q.start + (q.end - q.start) * r.fraction);
     } else {
         r.endPos = r.endPos + at.offset;
     }
-    return r;
+    return h;
 }
 
 }  // namespace
@@ -347,7 +354,8 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
 
     bool any = false;
     float bestFraction = 1.0f;
-    auto consider = [&](const collision::TraceResult& r, int entity, std::optional<Vec3> planeOrigin) {
+    auto consider = [&](const Hit& h, int entity, std::optional<Vec3> planeOrigin) {
+        const collision::TraceResult& r = h.r;
         if (!r.didHit()) return;
         if (entity > 0 && q.shouldHitEntity && !q.shouldHitEntity(entity)) return;
         hit.startSolid = hit.startSolid || r.startSolid;
@@ -360,7 +368,7 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
             bestFraction = r.fraction;
             hit.fraction = r.fraction;
             hit.hitPos = r.endPos;
-            hit.hitNormal = r.plane.normal;
+            hit.hitNormal = h.normal;
             hit.entity = entity;
             hit.contents = r.contents;
             hit.allSolid = r.allSolid;

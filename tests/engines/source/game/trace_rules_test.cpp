@@ -234,16 +234,19 @@ TEST_P(GameTraceSession, TraceCollisionGroups) {
               "false\tdoor\tfalse");
     // Passable door: players pass, NONE traces hit.
     EXPECT_EQ(ev(*rt, trace + "door:SetCollisionGroup(COLLISION_GROUP_PASSABLE_DOOR) return tr(), "
-                              "tr({collisiongroup = COLLISION_GROUP_PLAYER}), tr({collisiongroup = COLLISION_GROUP_NPC})"),
+                              "tr({collisiongroup = COLLISION_GROUP_PLAYER}), "
+                              "tr({collisiongroup = COLLISION_GROUP_NPC})"),
               "door\tfalse\tdoor");
     // In a vehicle: nothing collides. A debris trace hits a NONE entity.
     EXPECT_EQ(ev(*rt, trace + "door:SetCollisionGroup(COLLISION_GROUP_NONE) return "
-                              "tr({collisiongroup = COLLISION_GROUP_IN_VEHICLE}), tr({collisiongroup = COLLISION_GROUP_DEBRIS})"),
+                              "tr({collisiongroup = COLLISION_GROUP_IN_VEHICLE}), "
+                              "tr({collisiongroup = COLLISION_GROUP_DEBRIS})"),
               "false\tdoor");
     // The player (COLLISION_GROUP_PLAYER from its spawn at 0 -256 0): weapons pass through it.
     rt->tick();
     const std::string atPlayer = "local function pt(g) local t = util.TraceLine({start = Vector(-64, -256, 36), "
-                                 "endpos = Vector(64, -256, 36), collisiongroup = g}) return t.Entity == Entity(1) end ";
+                                 "endpos = Vector(64, -256, 36), collisiongroup = g}) "
+                                 "return t.Entity == Entity(1) end ";
     EXPECT_EQ(ev(*rt, atPlayer + "return Entity(1):GetCollisionGroup(), pt(COLLISION_GROUP_NONE), "
                                  "pt(COLLISION_GROUP_WEAPON), pt(COLLISION_GROUP_PLAYER)"),
               "5\ttrue\tfalse\ttrue");
@@ -253,7 +256,8 @@ TEST_P(GameTraceSession, SetAnglesTurnsTheDoorsCollision) {
     auto rt = boot();
     const std::string probe = "local function probe() local t = util.TraceLine({start = Vector(-216, -200, 64), "
                               "endpos = Vector(-216, 200, 64)}) return t.Entity == door, "
-                              "string.format('%.3f %.4f', t.HitPos.y, t.HitNormal.y), util.PointContents(Vector(-216, 0, 64)) end ";
+                              "string.format('%.3f %.4f', t.HitPos.y, t.HitNormal.y), "
+                              "util.PointContents(Vector(-216, 0, 64)) end ";
     (void)ev(*rt, "door = ents.FindByName('door')[1]");
     EXPECT_EQ(ev(*rt, probe + "return probe()"), "false\t200.000 0.0000\t0");
     EXPECT_EQ(ev(*rt, probe + "door:SetAngles(Angle(0, 90, 0)) return probe()"), "true\t-8.031 -1.0000\t1");
