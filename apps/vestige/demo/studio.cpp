@@ -26,7 +26,8 @@ Status roundTrip(const Bytes& bytes, Read read, Write write, const char* name) {
 }  // namespace
 
 DemoStage demoStageStudio() {
-    return {"studio", "Source studio model: build MDL/VVD/VTX, read back byte-exact, check siblings, export skinned glTF",
+    return {"studio",
+            "Source studio model: build MDL/VVD/VTX, read back byte-exact, check siblings, export skinned glTF",
             [](DemoContext& demo) -> Status {
                 VESTIGE_TRY(mdl::BuiltModel built, mdl::buildModel(mdl::sampleSpec()));
                 VESTIGE_CHECK(roundTrip<mdl::Mdl>(built.mdl, mdl::readMdl, mdl::writeMdl, "model.mdl"));
@@ -61,10 +62,10 @@ DemoStage demoStageStudio() {
                     files.mdl.header.version, files.mdl.nameText(), files.mdl.bones.size(), files.mdl.bodyParts.size(),
                     view.meshes.size(), files.mdl.textures.size(), files.mdl.skinFamilies.size(),
                     files.mdl.sequences.size(), built.mdl.size(), built.vvd.size(), built.vtx.size()));
-                demo.notes.push_back(fmt::format("model.glb: LOD 0, {} triangles from VTX strips -> {} VVD vertices, "
-                                                 "skinned to {} joints, {} bytes (same bytes via the registry)",
-                                                 view.triangles, files.vvd.vertices.size(), view.bones.size(),
-                                                 glb.size()));
+                demo.notes.push_back(
+                    fmt::format("model.glb: LOD 0, {} triangles from VTX strips -> {} VVD vertices, "
+                                "skinned to {} joints, {} bytes (same bytes via the registry)",
+                                view.triangles, files.vvd.vertices.size(), view.bones.size(), glb.size()));
                 demo.notes.push_back(fmt::format("foreign .vvd refused: {}", mismatch.error().render()));
                 return {};
             }};

@@ -1,11 +1,12 @@
 // `vestige info` / `vestige export` on studio models as a user runs them (the built binary): host files and a
 // model inside a GMA (`addon.gma:models/tube.mdl`), siblings found by name in both cases.
+#include "cli.hpp"
+
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
 #include <nlohmann/json.hpp>
 
-#include "cli.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/source/gma/gma.hpp"
 #include "vestige/source/mdl/builder.hpp"
@@ -46,9 +47,8 @@ TEST_F(StudioCli, InfoJsonListsBonesMaterialsSequencesAndSiblings) {
 TEST_F(StudioCli, ExportsFromHostFilesAndFromAnArchive) {
     auto r = run({"export", (mDir / "tube.mdl").string(), "-o", (mDir / "host.glb").string()});
     ASSERT_EQ(r.code, 0) << r.out << r.err;
-    const std::vector<gma::NewFile> files = {{"models/tube.mdl", mBuilt.mdl},
-                                             {"models/tube.vvd", mBuilt.vvd},
-                                             {"models/tube.dx90.vtx", mBuilt.vtx}};
+    const std::vector<gma::NewFile> files = {
+        {"models/tube.mdl", mBuilt.mdl}, {"models/tube.vvd", mBuilt.vvd}, {"models/tube.dx90.vtx", mBuilt.vtx}};
     gma::Header header;
     header.name = "tube";
     auto addon = gma::write(header, files);

@@ -1,10 +1,11 @@
 // Readers, writers and validation of the three studio files, on fixtures from our own builder.
+#include "vestige/source/mdl/mdl.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
 
 #include "vestige/source/mdl/builder.hpp"
-#include "vestige/source/mdl/mdl.hpp"
 #include "vestige/source/mdl/vtx.hpp"
 #include "vestige/source/mdl/vvd.hpp"
 
@@ -194,6 +195,7 @@ TEST(Vvd, ReadsVerticesTangentsAndRejectsTrailingBytes) {
 }
 
 // A 3-LOD VVD written by hand: 5 vertices, LOD vertex counts 5 / 3 / 2, fixups in engine order.
+// clang-format off
 Bytes fixupVvd() {
     ByteWriter w;
     w.u32(kVvdIdent);
@@ -214,6 +216,7 @@ Bytes fixupVvd() {
     }
     return w.take();
 }
+// clang-format on
 
 TEST(Vvd, AppliesFixupsPerLodLikeTheEngine) {
     const Bytes bytes = fixupVvd();
@@ -291,8 +294,16 @@ TEST(Vtx, RejectsSharedTablesThatAmplify) {
     // 30000 body parts all pointing at one 40000-byte model table: bounded by the byte budget, not decoded.
     constexpr std::size_t kParts = 30000, kModels = 5000, kZerosAt = 36 + kParts * 8;
     ByteWriter w;
-    w.i32(7); w.i32(24); w.u16(53); w.u16(9); w.i32(3); w.i32(0); w.i32(1); w.i32(0);
-    w.i32(static_cast<std::int32_t>(kParts)); w.i32(36);
+    w.i32(7);
+    w.i32(24);
+    w.u16(53);
+    w.u16(9);
+    w.i32(3);
+    w.i32(0);
+    w.i32(1);
+    w.i32(0);
+    w.i32(static_cast<std::int32_t>(kParts));
+    w.i32(36);
     Bytes b = w.take();
     b.resize(kZerosAt + kModels * 8, 0);
     for (std::size_t i = 0; i < kParts; ++i) {

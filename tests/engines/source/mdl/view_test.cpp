@@ -1,4 +1,6 @@
 // The interpreted view (LOD triangles through VTX -> VVD), sibling checks, glTF export and the registry entry.
+#include "vestige/source/mdl/view.hpp"
+
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
@@ -8,7 +10,6 @@
 #include "vestige/core/file_io.hpp"
 #include "vestige/source/mdl/builder.hpp"
 #include "vestige/source/mdl/register.hpp"
-#include "vestige/source/mdl/view.hpp"
 
 namespace vestige::source::mdl {
 namespace {
@@ -111,7 +112,8 @@ TEST(Export, GlbHasSkeletonSkinAndNamedMaterials) {
     std::memcpy(m, model.buffers[0].data.data() + view.byteOffset, sizeof(m));
     EXPECT_NEAR(m[16 + 14], -16.0f, 1e-5f);
     // Winding reversed: Source a, d, c becomes a, c, d.
-    const auto& iv = model.bufferViews[static_cast<std::size_t>(model.accessors[static_cast<std::size_t>(prim.indices)].bufferView)];
+    const auto& iv =
+        model.bufferViews[static_cast<std::size_t>(model.accessors[static_cast<std::size_t>(prim.indices)].bufferView)];
     std::uint16_t idx[3];
     std::memcpy(idx, model.buffers[0].data.data() + iv.byteOffset, sizeof(idx));
     EXPECT_EQ(idx[0], 0);

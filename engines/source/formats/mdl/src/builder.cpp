@@ -1,12 +1,14 @@
 // Builder: computes every table's place first, then fills the decoded structs (Mdl/Vtx) over a zeroed byte
 // image and lets the writers encode them, so built files go through the same field lists as read files.
 //
-//   .mdl: header | studiohdr2 | bones | hitbox set + hitboxes | animdescs + 4-byte empty track lists |
-//         seqdescs + anim grids + bone weight lists | body parts | models | meshes | attachments | textures |
-//         cdtexture offsets | skin table | bone-by-name table | strings
+//   .mdl: header | studiohdr2 | bones | hitbox set + hitboxes | animdescs |
+//         track lists | seqdescs + anim grids + bone weight lists | body parts | models | meshes | attachments |
+//         textures | cdtexture offsets | skin table | bone-by-name table | strings
 //   .vvd: header | vertices | tangents          (numLODs 1, no fixups)
 //   .vtx: header | body parts | models | LODs | meshes | strip groups | strips | vertices | indices |
 //         material replacement list (empty)
+#include "vestige/source/mdl/builder.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -14,7 +16,6 @@
 #include <map>
 #include <numeric>
 
-#include "vestige/source/mdl/builder.hpp"
 #include "vestige/source/mdl/mdl.hpp"
 #include "vestige/source/mdl/vtx.hpp"
 #include "vestige/source/mdl/vvd.hpp"
@@ -25,10 +26,18 @@ namespace {
 
 class Strings {
 public:
-    void add(const std::string& s) { if (!mAt.count(s)) { mAt[s] = 0; mOrder.push_back(s); } }
+    void add(const std::string& s) {
+        if (!mAt.count(s)) {
+            mAt[s] = 0;
+            mOrder.push_back(s);
+        }
+    }
     // Assigns absolute offsets from `start`; returns the end.
     std::uint64_t place(std::uint64_t start) {
-        for (const auto& s : mOrder) { mAt[s] = start; start += s.size() + 1; }
+        for (const auto& s : mOrder) {
+            mAt[s] = start;
+            start += s.size() + 1;
+        }
         return start;
     }
     std::int32_t rel(const std::string& s, std::uint64_t base) const {
@@ -36,7 +45,8 @@ public:
         return static_cast<std::int32_t>(static_cast<std::int64_t>(mAt.at(s)) - static_cast<std::int64_t>(base));
     }
     void write(Bytes& out) const {
-        for (const auto& s : mOrder) std::copy(s.begin(), s.end(), out.begin() + static_cast<std::ptrdiff_t>(mAt.at(s)));
+        for (const auto& s : mOrder)
+            std::copy(s.begin(), s.end(), out.begin() + static_cast<std::ptrdiff_t>(mAt.at(s)));
     }
 
 private:
@@ -53,7 +63,8 @@ void put32(Bytes& out, std::uint64_t at, std::uint32_t v) {
 template <std::size_t N>
 Status fixedName(std::array<std::uint8_t, N>& dst, const std::string& s, const char* what) {
     if (s.size() >= N)
-        return Error("mdl.build_name", fmt::format("{} name is too long", what)).expected(fmt::format("< {} bytes", N))
+        return Error("mdl.build_name", fmt::format("{} name is too long", what))
+            .expected(fmt::format("< {} bytes", N))
             .actual(std::to_string(s.size()));
     std::fill(dst.begin(), dst.end(), 0);
     std::copy(s.begin(), s.end(), dst.begin());
@@ -79,7 +90,8 @@ Quat quatFromRadianEuler(Vec3 a) {
 
 Result<BuiltModel> buildModel(const BuildSpec& spec) {
     const auto nBones = spec.bones.size();
-    if (nBones == 0 || nBones > 127) return Error("mdl.build_bones", "a model needs 1..127 bones").actual(std::to_string(nBones));
+    if (nBones == 0 || nBones > 127)
+        return Error("mdl.build_bones", "a model needs 1..127 bones").actual(std::to_string(nBones));
     for (std::size_t i = 0; i < nBones; ++i)
         if (spec.bones[i].parent < -1 || spec.bones[i].parent >= static_cast<int>(i))
             return Error("mdl.build_bones", "bone parent must be -1 or an earlier bone").record(i);
@@ -107,7 +119,11 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
     for (const auto& b : spec.bones) str.add(b.name);
     str.add(spec.surfaceProp);
     str.add("default");
-    for (const auto& s : spec.sequences) { str.add(s.label); str.add(s.activity); str.add("@" + s.label); }
+    for (const auto& s : spec.sequences) {
+        str.add(s.label);
+        str.add(s.activity);
+        str.add("@" + s.label);
+    }
     for (const auto& p : spec.bodyParts) str.add(p.name);
     for (const auto& a : spec.attachments) str.add(a.name);
     for (const auto& t : spec.textures) str.add(t);
@@ -120,26 +136,52 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
     VESTIGE_CHECK(fixedName(h.name, spec.name, "model"));
     std::uint64_t at = kHeaderSize;
     std::uint64_t header2At = 0;
-    if (spec.header2) { header2At = at; at += kHeader2Size; }
-    const std::uint64_t bonesAt = at; at += nBones * kBoneSize;
-    const std::uint64_t setAt = at; at += kHitboxSetSize;
-    const std::uint64_t boxesAt = at; at += nBones * kHitboxSize;
+    if (spec.header2) {
+        header2At = at;
+        at += kHeader2Size;
+    }
+    const std::uint64_t bonesAt = at;
+    at += nBones * kBoneSize;
+    const std::uint64_t setAt = at;
+    at += kHitboxSetSize;
+    const std::uint64_t boxesAt = at;
+    at += nBones * kHitboxSize;
     const std::size_t nSeq = spec.sequences.size();
-    const std::uint64_t animsAt = at; at += nSeq * kAnimDescSize;
-    const std::uint64_t tracksAt = at; at += nSeq * 4;
-    const std::uint64_t seqsAt = at; at += nSeq * kSeqDescSize;
-    const std::uint64_t gridsAt = at; at = align4(at + nSeq * 2);
-    const std::uint64_t weightsAt = at; at += nSeq * nBones * 4;
-    const std::uint64_t partsAt = at; at += spec.bodyParts.size() * kBodyPartSize;
+    const std::uint64_t animsAt = at;
+    at += nSeq * kAnimDescSize;
+    std::vector<std::uint64_t> tracksAt;
+    for (const auto& s : spec.sequences) {
+        tracksAt.push_back(at);
+        at = align4(at + std::max<std::size_t>(4, s.animData.size()));
+    }
+    const std::uint64_t seqsAt = at;
+    at += nSeq * kSeqDescSize;
+    const std::uint64_t gridsAt = at;
+    at = align4(at + nSeq * 2);
+    const std::uint64_t weightsAt = at;
+    at += nSeq * nBones * 4;
+    const std::uint64_t partsAt = at;
+    at += spec.bodyParts.size() * kBodyPartSize;
     std::vector<std::uint64_t> modelsAt, meshesAt;
-    for (const auto& p : spec.bodyParts) { modelsAt.push_back(at); at += p.models.size() * kModelSize; }
+    for (const auto& p : spec.bodyParts) {
+        modelsAt.push_back(at);
+        at += p.models.size() * kModelSize;
+    }
     for (const auto& p : spec.bodyParts)
-        for (const auto& mo : p.models) { meshesAt.push_back(at); at += mo.meshes.size() * kMeshSize; }
-    const std::uint64_t attAt = at; at += spec.attachments.size() * kAttachmentSize;
-    const std::uint64_t texAt = at; at += nTex * kTextureSize;
-    const std::uint64_t cdAt = at; at += spec.cdTextures.size() * 4;
-    const std::uint64_t skinAt = at; at = align4(at + skins.size() * nSkinRef * 2);
-    const std::uint64_t byNameAt = at; at = align4(at + nBones);
+        for (const auto& mo : p.models) {
+            meshesAt.push_back(at);
+            at += mo.meshes.size() * kMeshSize;
+        }
+    const std::uint64_t attAt = at;
+    at += spec.attachments.size() * kAttachmentSize;
+    const std::uint64_t texAt = at;
+    at += nTex * kTextureSize;
+    const std::uint64_t cdAt = at;
+    at += spec.cdTextures.size() * 4;
+    const std::uint64_t skinAt = at;
+    at = align4(at + skins.size() * nSkinRef * 2);
+    const std::uint64_t byNameAt = at;
+    at = align4(at + nBones);
     const std::uint64_t total = str.place(at);
 
     m.raw.assign(total, 0);
@@ -202,9 +244,8 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
     // Bones sorted by name, for the engine's name lookup.
     std::vector<std::uint8_t> byName(nBones);
     std::iota(byName.begin(), byName.end(), std::uint8_t{0});
-    std::stable_sort(byName.begin(), byName.end(), [&](std::uint8_t a, std::uint8_t b) {
-        return spec.bones[a].name < spec.bones[b].name;
-    });
+    std::stable_sort(byName.begin(), byName.end(),
+                     [&](std::uint8_t a, std::uint8_t b) { return spec.bones[a].name < spec.bones[b].name; });
     std::copy(byName.begin(), byName.end(), m.raw.begin() + static_cast<std::ptrdiff_t>(byNameAt));
 
     HitboxSet set;
@@ -231,7 +272,8 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
         a.fps = s.fps;
         a.flags = s.flags & 1;
         a.numFrames = s.frames;
-        a.animIndex = static_cast<std::int32_t>(tracksAt + i * 4 - a.offset);  // one empty track: bone 0, no data
+        a.animIndex = static_cast<std::int32_t>(tracksAt[i] - a.offset);
+        std::copy(s.animData.begin(), s.animData.end(), m.raw.begin() + static_cast<std::ptrdiff_t>(tracksAt[i]));
         m.animations.push_back(std::move(a));
 
         SeqDesc q;
@@ -263,7 +305,8 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
         part.nameIndex = str.rel(sp.name, part.offset);
         part.numModels = static_cast<std::int32_t>(sp.models.size());
         part.base = 1;
-        for (std::size_t q = 0; q < p; ++q) part.base *= static_cast<std::int32_t>(std::max<std::size_t>(1, spec.bodyParts[q].models.size()));
+        for (std::size_t q = 0; q < p; ++q)
+            part.base *= static_cast<std::int32_t>(std::max<std::size_t>(1, spec.bodyParts[q].models.size()));
         part.modelIndex = static_cast<std::int32_t>(modelsAt[p] - part.offset);
         for (std::size_t k = 0; k < sp.models.size(); ++k, ++modelSlot) {
             const auto& smo = sp.models[k];
@@ -282,7 +325,8 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
                     return Error("mdl.build_material", "mesh material is not a skin-table column").record(j);
                 if (sm.triangles.size() % 3 != 0) return Error("mdl.build_triangles", "triangle list length").record(j);
                 for (auto t : sm.triangles)
-                    if (t >= sm.vertices.size()) return Error("mdl.build_triangles", "index past the mesh vertices").record(j);
+                    if (t >= sm.vertices.size())
+                        return Error("mdl.build_triangles", "index past the mesh vertices").record(j);
                 Mesh mesh;
                 mesh.offset = meshesAt[modelSlot] + j * kMeshSize;
                 mesh.material = sm.material;
@@ -334,7 +378,7 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
     }
     for (const auto& d : spec.cdTextures) m.cdTextureOffsets.push_back(str.rel(d, 0));
     m.skinFamilies = skins;
-    // The 4-byte track lists stay zero: {bone 0, flags 0, nextoffset 0}, one track with no data (rest pose).
+    // An empty track list stays zero: {bone 0, flags 0, nextoffset 0}, one track with no data (rest pose).
     VESTIGE_TRY(Bytes mdlBytes, writeMdl(m));
 
     // ---- .vvd ----
@@ -370,7 +414,8 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
         x.header.numLods = 1;
         x.header.numBodyParts = static_cast<std::int32_t>(spec.bodyParts.size());
         std::uint64_t vat = kVtxHeaderSize;
-        const std::uint64_t vPartsAt = vat; vat += spec.bodyParts.size() * kVtxBodyPartSize;
+        const std::uint64_t vPartsAt = vat;
+        vat += spec.bodyParts.size() * kVtxBodyPartSize;
         x.header.bodyPartOffset = static_cast<std::int32_t>(vPartsAt);
         // First pass: places. Models, LODs, meshes, groups and strips each get a contiguous run.
         std::size_t nModels = 0, nMeshes = 0, nVerts = 0, nIdx = 0;
@@ -378,16 +423,27 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
             for (const auto& mo : p.models) {
                 ++nModels;
                 nMeshes += mo.meshes.size();
-                for (const auto& me : mo.meshes) { nVerts += me.vertices.size(); nIdx += me.triangles.size(); }
+                for (const auto& me : mo.meshes) {
+                    nVerts += me.vertices.size();
+                    nIdx += me.triangles.size();
+                }
             }
-        const std::uint64_t vModelsAt = vat; vat += nModels * kVtxModelSize;
-        const std::uint64_t vLodsAt = vat; vat += nModels * kVtxLodSize;
-        const std::uint64_t vMeshesAt = vat; vat += nMeshes * kVtxMeshSize;
-        const std::uint64_t vGroupsAt = vat; vat += nMeshes * kVtxStripGroupSize;
-        const std::uint64_t vStripsAt = vat; vat += nMeshes * kVtxStripSize;
-        const std::uint64_t vVertsAt = vat; vat += nVerts * kVtxVertexSize;
-        const std::uint64_t vIdxAt = vat; vat += nIdx * 2;
-        const std::uint64_t vListAt = vat; vat += kVtxMaterialListSize;
+        const std::uint64_t vModelsAt = vat;
+        vat += nModels * kVtxModelSize;
+        const std::uint64_t vLodsAt = vat;
+        vat += nModels * kVtxLodSize;
+        const std::uint64_t vMeshesAt = vat;
+        vat += nMeshes * kVtxMeshSize;
+        const std::uint64_t vGroupsAt = vat;
+        vat += nMeshes * kVtxStripGroupSize;
+        const std::uint64_t vStripsAt = vat;
+        vat += nMeshes * kVtxStripSize;
+        const std::uint64_t vVertsAt = vat;
+        vat += nVerts * kVtxVertexSize;
+        const std::uint64_t vIdxAt = vat;
+        vat += nIdx * 2;
+        const std::uint64_t vListAt = vat;
+        vat += kVtxMaterialListSize;
         x.header.materialReplacementListOffset = static_cast<std::int32_t>(vListAt);
         x.raw.assign(vat, 0);
         std::size_t modelI = 0, meshI = 0, vertI = 0, idxI = 0;
@@ -409,7 +465,8 @@ Result<BuiltModel> buildModel(const BuildSpec& spec) {
                     VtxMesh mesh;
                     mesh.offset = vMeshesAt + meshI * kVtxMeshSize;
                     mesh.numStripGroups = 1;
-                    mesh.stripGroupOffset = static_cast<std::int32_t>(vGroupsAt + meshI * kVtxStripGroupSize - mesh.offset);
+                    mesh.stripGroupOffset =
+                        static_cast<std::int32_t>(vGroupsAt + meshI * kVtxStripGroupSize - mesh.offset);
                     VtxStripGroup g;
                     g.offset = vGroupsAt + meshI * kVtxStripGroupSize;
                     g.numVerts = static_cast<std::int32_t>(sm.vertices.size());
@@ -492,13 +549,17 @@ BuildSpec sampleSpec() {
         BuildMesh mesh;
         mesh.material = seg;
         const float z0 = 16.0f * static_cast<float>(seg), z1 = z0 + 16.0f;
-        if (seg == 0) ring(z0, {1, 0, 0}, {0, 0, 0}, 1, mesh.vertices);
-        else ring(z0, {0.5f, 0.5f, 0}, {0, 1, 0}, 2, mesh.vertices);
-        if (seg == 0) ring(z1, {0.5f, 0.5f, 0}, {0, 1, 0}, 2, mesh.vertices);
-        else ring(z1, {1, 0, 0}, {1, 0, 0}, 1, mesh.vertices);
+        if (seg == 0)
+            ring(z0, {1, 0, 0}, {0, 0, 0}, 1, mesh.vertices);
+        else
+            ring(z0, {0.5f, 0.5f, 0}, {0, 1, 0}, 2, mesh.vertices);
+        if (seg == 0)
+            ring(z1, {0.5f, 0.5f, 0}, {0, 1, 0}, 2, mesh.vertices);
+        else
+            ring(z1, {1, 0, 0}, {1, 0, 0}, 1, mesh.vertices);
         for (std::uint16_t i = 0; i < 4; ++i) {
-            const std::uint16_t a = i, b = static_cast<std::uint16_t>((i + 1) % 4), c = static_cast<std::uint16_t>(b + 4),
-                                d = static_cast<std::uint16_t>(a + 4);
+            const std::uint16_t a = i, b = static_cast<std::uint16_t>((i + 1) % 4),
+                                c = static_cast<std::uint16_t>(b + 4), d = static_cast<std::uint16_t>(a + 4);
             // Clockwise seen from outside (Source's front face): a, d, c and a, c, b.
             mesh.triangles.insert(mesh.triangles.end(), {a, d, c, a, c, b});
         }

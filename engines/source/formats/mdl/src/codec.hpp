@@ -20,19 +20,56 @@ public:
     explicit Decoder(const std::uint8_t* p) : mP(p) {}
     void u8(std::uint8_t& v) { v = *mP++; }
     void i8(std::int8_t& v) { v = static_cast<std::int8_t>(*mP++); }
-    void u16(std::uint16_t& v) { v = loadU16(mP); mP += 2; }
-    void i16(std::int16_t& v) { v = static_cast<std::int16_t>(loadU16(mP)); mP += 2; }
-    void u32(std::uint32_t& v) { v = loadU32(mP); mP += 4; }
-    void i32(std::int32_t& v) { v = static_cast<std::int32_t>(loadU32(mP)); mP += 4; }
-    void f32(float& v) { v = loadF32(mP); mP += 4; }
-    void vec2(Vec2& v) { f32(v.x); f32(v.y); }
-    void vec3(Vec3& v) { f32(v.x); f32(v.y); f32(v.z); }
-    void vec4(Vec4& v) { f32(v.x); f32(v.y); f32(v.z); f32(v.w); }
-    void quat(Quat& q) { f32(q.x); f32(q.y); f32(q.z); f32(q.w); }
+    void u16(std::uint16_t& v) {
+        v = loadU16(mP);
+        mP += 2;
+    }
+    void i16(std::int16_t& v) {
+        v = static_cast<std::int16_t>(loadU16(mP));
+        mP += 2;
+    }
+    void u32(std::uint32_t& v) {
+        v = loadU32(mP);
+        mP += 4;
+    }
+    void i32(std::int32_t& v) {
+        v = static_cast<std::int32_t>(loadU32(mP));
+        mP += 4;
+    }
+    void f32(float& v) {
+        v = loadF32(mP);
+        mP += 4;
+    }
+    void vec2(Vec2& v) {
+        f32(v.x);
+        f32(v.y);
+    }
+    void vec3(Vec3& v) {
+        f32(v.x);
+        f32(v.y);
+        f32(v.z);
+    }
+    void vec4(Vec4& v) {
+        f32(v.x);
+        f32(v.y);
+        f32(v.z);
+        f32(v.w);
+    }
+    void quat(Quat& q) {
+        f32(q.x);
+        f32(q.y);
+        f32(q.z);
+        f32(q.w);
+    }
     template <std::size_t N>
-    void raw(std::array<std::uint8_t, N>& a) { std::memcpy(a.data(), mP, N); mP += N; }
+    void raw(std::array<std::uint8_t, N>& a) {
+        std::memcpy(a.data(), mP, N);
+        mP += N;
+    }
     template <class T, std::size_t N>
-    void each(std::array<T, N>& a) { for (auto& v : a) one(v); }
+    void each(std::array<T, N>& a) {
+        for (auto& v : a) one(v);
+    }
     [[nodiscard]] const std::uint8_t* cursor() const { return mP; }
 
 private:
@@ -48,19 +85,46 @@ public:
     explicit Encoder(std::uint8_t* p) : mP(p) {}
     void u8(std::uint8_t v) { *mP++ = v; }
     void i8(std::int8_t v) { *mP++ = static_cast<std::uint8_t>(v); }
-    void u16(std::uint16_t v) { *mP++ = static_cast<std::uint8_t>(v); *mP++ = static_cast<std::uint8_t>(v >> 8); }
+    void u16(std::uint16_t v) {
+        *mP++ = static_cast<std::uint8_t>(v);
+        *mP++ = static_cast<std::uint8_t>(v >> 8);
+    }
     void i16(std::int16_t v) { u16(static_cast<std::uint16_t>(v)); }
-    void u32(std::uint32_t v) { for (int i = 0; i < 4; ++i) *mP++ = static_cast<std::uint8_t>(v >> (8 * i)); }
+    void u32(std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) *mP++ = static_cast<std::uint8_t>(v >> (8 * i));
+    }
     void i32(std::int32_t v) { u32(static_cast<std::uint32_t>(v)); }
     void f32(float v) { u32(std::bit_cast<std::uint32_t>(v)); }
-    void vec2(const Vec2& v) { f32(v.x); f32(v.y); }
-    void vec3(const Vec3& v) { f32(v.x); f32(v.y); f32(v.z); }
-    void vec4(const Vec4& v) { f32(v.x); f32(v.y); f32(v.z); f32(v.w); }
-    void quat(const Quat& q) { f32(q.x); f32(q.y); f32(q.z); f32(q.w); }
+    void vec2(const Vec2& v) {
+        f32(v.x);
+        f32(v.y);
+    }
+    void vec3(const Vec3& v) {
+        f32(v.x);
+        f32(v.y);
+        f32(v.z);
+    }
+    void vec4(const Vec4& v) {
+        f32(v.x);
+        f32(v.y);
+        f32(v.z);
+        f32(v.w);
+    }
+    void quat(const Quat& q) {
+        f32(q.x);
+        f32(q.y);
+        f32(q.z);
+        f32(q.w);
+    }
     template <std::size_t N>
-    void raw(const std::array<std::uint8_t, N>& a) { std::memcpy(mP, a.data(), N); mP += N; }
+    void raw(const std::array<std::uint8_t, N>& a) {
+        std::memcpy(mP, a.data(), N);
+        mP += N;
+    }
     template <class T, std::size_t N>
-    void each(const std::array<T, N>& a) { for (const auto& v : a) one(v); }
+    void each(const std::array<T, N>& a) {
+        for (const auto& v : a) one(v);
+    }
     [[nodiscard]] const std::uint8_t* cursor() const { return mP; }
 
 private:

@@ -77,7 +77,9 @@ Result<Bytes> addSkin(const Bytes& glb, const SkinData& skin) {
     for (const auto& m : skin.inverseBind) ibm.insert(ibm.end(), m.data(), m.data() + 16);
     const auto iv = view(ibm.data(), ibm.size() * sizeof(float), 0);
     const auto ia = accessor(iv, 5126, skin.inverseBind.size(), "MAT4");
-    doc["skins"] = Json::array({Json{{"name", "skeleton"}, {"inverseBindMatrices", ia}, {"skeleton", skin.skeletonRoot},
+    doc["skins"] = Json::array({Json{{"name", "skeleton"},
+                                     {"inverseBindMatrices", ia},
+                                     {"skeleton", skin.skeletonRoot},
                                      {"joints", skin.jointNodes}}});
     doc["nodes"][static_cast<std::size_t>(skin.meshNode)]["skin"] = 0;
     while (bin.size() % 4) bin.push_back(0);
@@ -101,7 +103,8 @@ Result<Bytes> addSkin(const Bytes& glb, const SkinData& skin) {
 }  // namespace
 
 Result<Bytes> exportGlb(const StudioFiles& files, const ViewOptions& options) {
-    if (options.body < 0) return Error("mdl.bad_body", "body-group value must be >= 0").actual(std::to_string(options.body));
+    if (options.body < 0)
+        return Error("mdl.bad_body", "body-group value must be >= 0").actual(std::to_string(options.body));
     VESTIGE_TRY(ModelView view, buildView(files, options));
     gltf::Document doc;
     doc.generator = "vestige (source studio model)";

@@ -5,6 +5,7 @@
 
 namespace vestige::source::mdl::detail {
 
+// clang-format off
 inline constexpr auto headerFields = [](auto& c, auto& h) {
     c.u32(h.id); c.i32(h.version); c.i32(h.checksum); c.raw(h.name); c.i32(h.length);
     c.vec3(h.eyePosition); c.vec3(h.illumPosition); c.vec3(h.hullMin); c.vec3(h.hullMax);
@@ -95,5 +96,6 @@ inline constexpr auto seqDescFields = [](auto& c, auto& s) {
 };
 
 inline constexpr auto includeModelFields = [](auto& c, auto& m) { c.i32(m.labelIndex); c.i32(m.nameIndex); };
+// clang-format on
 
 }  // namespace vestige::source::mdl::detail

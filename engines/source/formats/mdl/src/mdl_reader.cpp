@@ -49,9 +49,9 @@ constexpr std::string_view kCode = "mdl";
 
 // The absolute offset of a header field (for errors): the header is at 0.
 constexpr std::uint64_t kOffNumBones = 156, kOffNumHitboxSets = 172, kOffNumLocalAnim = 180, kOffNumLocalSeq = 188,
-                        kOffNumTextures = 204, kOffNumCdTextures = 212, kOffNumSkinRef = 220,
-                        kOffNumBodyParts = 232, kOffNumAttachments = 240, kOffSurfaceProp = 308,
-                        kOffNumInclude = 336, kOffAnimBlockName = 348, kOffHeader2 = 400;
+                        kOffNumTextures = 204, kOffNumCdTextures = 212, kOffNumSkinRef = 220, kOffNumBodyParts = 232,
+                        kOffNumAttachments = 240, kOffSurfaceProp = 308, kOffNumInclude = 336, kOffAnimBlockName = 348,
+                        kOffHeader2 = 400;
 
 Result<std::string> name(ByteView data, std::uint64_t base, std::int32_t rel, std::string field,
                          std::uint64_t fieldOffset) {
@@ -81,19 +81,20 @@ Status readBodyParts(Mdl& m, ByteView data, Budget& budget) {
                 .expected(">= 1")
                 .actual(std::to_string(part.base));
         VESTIGE_TRY(std::uint64_t modelsAt, table(data, part.offset, part.modelIndex, part.numModels, kModelSize,
-                                                  "bodypart.nummodels", part.offset + 4, budget).record(i));
+                                                  "bodypart.nummodels", part.offset + 4, budget)
+                                                .record(i));
         for (std::int32_t k = 0; k < part.numModels; ++k) {
             Model model;
             model.offset = modelsAt + static_cast<std::uint64_t>(k) * kModelSize;
             decodeAt<kModelSize>(data, model.offset, model, modelFields);
             auto where = [&](Error e) { return e.record(k).in("bodypart", std::to_string(i)); };
             if (model.numVertices < 0 || model.vertexIndex < 0 || model.vertexIndex % 48 != 0)
-                return where(Error::atField("mdl.bad_model_vertices",
-                                            "model vertex range must be non-negative and a whole number of 48-byte "
-                                            "VVD vertices",
-                                            "model.vertexindex", model.offset + 84)
-                                 .actual(fmt::format("numvertices {}, vertexindex {}", model.numVertices,
-                                                     model.vertexIndex)));
+                return where(
+                    Error::atField("mdl.bad_model_vertices",
+                                   "model vertex range must be non-negative and a whole number of 48-byte "
+                                   "VVD vertices",
+                                   "model.vertexindex", model.offset + 84)
+                        .actual(fmt::format("numvertices {}, vertexindex {}", model.numVertices, model.vertexIndex)));
             auto meshesAt = table(data, model.offset, model.meshIndex, model.numMeshes, kMeshSize, "model.nummeshes",
                                   model.offset + 72, budget);
             if (!meshesAt) return where(std::move(meshesAt).error());
@@ -165,15 +166,16 @@ Result<Mdl> readMdl(ByteView data) {
         m.bones.push_back(std::move(b));
     }
 
-    VESTIGE_TRY(std::uint64_t setsAt, table(data, 0, h.hitboxSetIndex, h.numHitboxSets, kHitboxSetSize,
-                                            "numhitboxsets", kOffNumHitboxSets, budget));
+    VESTIGE_TRY(std::uint64_t setsAt, table(data, 0, h.hitboxSetIndex, h.numHitboxSets, kHitboxSetSize, "numhitboxsets",
+                                            kOffNumHitboxSets, budget));
     for (std::int32_t i = 0; i < h.numHitboxSets; ++i) {
         HitboxSet s;
         s.offset = setsAt + static_cast<std::uint64_t>(i) * kHitboxSetSize;
         decodeAt<kHitboxSetSize>(data, s.offset, s, hitboxSetFields);
         VESTIGE_TRY(s.name, name(data, s.offset, s.nameIndex, "hitboxset.nameindex", s.offset).record(i));
         VESTIGE_TRY(std::uint64_t boxesAt, table(data, s.offset, s.hitboxIndex, s.numHitboxes, kHitboxSize,
-                                                 "hitboxset.numhitboxes", s.offset + 4, budget).record(i));
+                                                 "hitboxset.numhitboxes", s.offset + 4, budget)
+                                               .record(i));
         for (std::int32_t k = 0; k < s.numHitboxes; ++k) {
             Hitbox b;
             b.offset = boxesAt + static_cast<std::uint64_t>(k) * kHitboxSize;
@@ -190,8 +192,8 @@ Result<Mdl> readMdl(ByteView data) {
         m.hitboxSets.push_back(std::move(s));
     }
 
-    VESTIGE_TRY(std::uint64_t animsAt, table(data, 0, h.localAnimIndex, h.numLocalAnim, kAnimDescSize,
-                                             "numlocalanim", kOffNumLocalAnim, budget));
+    VESTIGE_TRY(std::uint64_t animsAt, table(data, 0, h.localAnimIndex, h.numLocalAnim, kAnimDescSize, "numlocalanim",
+                                             kOffNumLocalAnim, budget));
     for (std::int32_t i = 0; i < h.numLocalAnim; ++i) {
         AnimDesc a;
         a.offset = animsAt + static_cast<std::uint64_t>(i) * kAnimDescSize;
@@ -206,8 +208,8 @@ Result<Mdl> readMdl(ByteView data) {
         m.animations.push_back(std::move(a));
     }
 
-    VESTIGE_TRY(std::uint64_t seqsAt, table(data, 0, h.localSeqIndex, h.numLocalSeq, kSeqDescSize, "numlocalseq",
-                                            kOffNumLocalSeq, budget));
+    VESTIGE_TRY(std::uint64_t seqsAt,
+                table(data, 0, h.localSeqIndex, h.numLocalSeq, kSeqDescSize, "numlocalseq", kOffNumLocalSeq, budget));
     for (std::int32_t i = 0; i < h.numLocalSeq; ++i) {
         SeqDesc s;
         s.offset = seqsAt + static_cast<std::uint64_t>(i) * kSeqDescSize;
@@ -224,9 +226,9 @@ Result<Mdl> readMdl(ByteView data) {
                                   s.offset + 68)
                 .record(i)
                 .actual(fmt::format("{} x {}", s.groupSize[0], s.groupSize[1]));
-        VESTIGE_TRY(std::uint64_t gridAt,
-                    table(data, s.offset, s.animIndexIndex, static_cast<std::int32_t>(cells), 2,
-                          "seqdesc.animindexindex", s.offset + 60, budget).record(i));
+        VESTIGE_TRY(std::uint64_t gridAt, table(data, s.offset, s.animIndexIndex, static_cast<std::int32_t>(cells), 2,
+                                                "seqdesc.animindexindex", s.offset + 60, budget)
+                                              .record(i));
         for (std::uint64_t c = 0; c < cells; ++c) {
             const auto v = static_cast<std::int16_t>(loadU16(data.data() + gridAt + c * 2));
             if (v < 0 || v >= h.numLocalAnim)
@@ -241,8 +243,8 @@ Result<Mdl> readMdl(ByteView data) {
         m.sequences.push_back(std::move(s));
     }
 
-    VESTIGE_TRY(std::uint64_t texAt, table(data, 0, h.textureIndex, h.numTextures, kTextureSize, "numtextures",
-                                           kOffNumTextures, budget));
+    VESTIGE_TRY(std::uint64_t texAt,
+                table(data, 0, h.textureIndex, h.numTextures, kTextureSize, "numtextures", kOffNumTextures, budget));
     for (std::int32_t i = 0; i < h.numTextures; ++i) {
         Texture t;
         t.offset = texAt + static_cast<std::uint64_t>(i) * kTextureSize;
@@ -251,8 +253,8 @@ Result<Mdl> readMdl(ByteView data) {
         m.textures.push_back(std::move(t));
     }
 
-    VESTIGE_TRY(std::uint64_t cdAt, table(data, 0, h.cdTextureIndex, h.numCdTextures, 4, "numcdtextures",
-                                          kOffNumCdTextures, budget));
+    VESTIGE_TRY(std::uint64_t cdAt,
+                table(data, 0, h.cdTextureIndex, h.numCdTextures, 4, "numcdtextures", kOffNumCdTextures, budget));
     for (std::int32_t i = 0; i < h.numCdTextures; ++i) {
         const std::uint64_t at = cdAt + static_cast<std::uint64_t>(i) * 4;
         const auto rel = static_cast<std::int32_t>(loadU32(data.data() + at));
@@ -270,8 +272,8 @@ Result<Mdl> readMdl(ByteView data) {
         skinCells > 0x7FFFFFFF)
         return Error::atField("mdl.bad_skin_table", "skin table size out of range", "numskinref", kOffNumSkinRef)
             .actual(fmt::format("{} x {}", h.numSkinFamilies, h.numSkinRef));
-    VESTIGE_TRY(std::uint64_t skinAt, table(data, 0, h.skinIndex, static_cast<std::int32_t>(skinCells), 2,
-                                            "skinindex", kOffNumSkinRef + 8, budget));
+    VESTIGE_TRY(std::uint64_t skinAt, table(data, 0, h.skinIndex, static_cast<std::int32_t>(skinCells), 2, "skinindex",
+                                            kOffNumSkinRef + 8, budget));
     for (std::int32_t f = 0; f < h.numSkinFamilies; ++f) {
         std::vector<std::int16_t> row;
         for (std::int32_t r = 0; r < h.numSkinRef; ++r) {
@@ -325,7 +327,8 @@ Result<Mdl> readMdl(ByteView data) {
         inc.offset = incAt + static_cast<std::uint64_t>(i) * kIncludeModelSize;
         decodeAt<kIncludeModelSize>(data, inc.offset, inc, includeModelFields);
         VESTIGE_TRY(inc.label, name(data, inc.offset, inc.labelIndex, "includemodel.labelindex", inc.offset).record(i));
-        VESTIGE_TRY(inc.name, name(data, inc.offset, inc.nameIndex, "includemodel.nameindex", inc.offset + 4).record(i));
+        VESTIGE_TRY(inc.name,
+                    name(data, inc.offset, inc.nameIndex, "includemodel.nameindex", inc.offset + 4).record(i));
         m.includeModels.push_back(std::move(inc));
     }
 

@@ -12,19 +12,22 @@ Result<Bytes> writeMdl(const Mdl& m) {
     Bytes out = m.raw;
     if (out.size() < kHeaderSize) out.resize(kHeaderSize, 0);
     VESTIGE_CHECK(encodeAt<kHeaderSize>(out, 0, m.header, headerFields, "header"));
-    if (m.header2) VESTIGE_CHECK(encodeAt<kHeader2Size>(out, m.header2->offset, *m.header2, header2Fields, "studiohdr2"));
+    if (m.header2)
+        VESTIGE_CHECK(encodeAt<kHeader2Size>(out, m.header2->offset, *m.header2, header2Fields, "studiohdr2"));
     for (const auto& b : m.bones) VESTIGE_CHECK(encodeAt<kBoneSize>(out, b.offset, b, boneFields, "bone"));
     for (const auto& s : m.hitboxSets) {
         VESTIGE_CHECK(encodeAt<kHitboxSetSize>(out, s.offset, s, hitboxSetFields, "hitboxset"));
         for (const auto& b : s.hitboxes) VESTIGE_CHECK(encodeAt<kHitboxSize>(out, b.offset, b, hitboxFields, "hitbox"));
     }
-    for (const auto& a : m.animations) VESTIGE_CHECK(encodeAt<kAnimDescSize>(out, a.offset, a, animDescFields, "animdesc"));
+    for (const auto& a : m.animations)
+        VESTIGE_CHECK(encodeAt<kAnimDescSize>(out, a.offset, a, animDescFields, "animdesc"));
     for (const auto& s : m.sequences) {
         VESTIGE_CHECK(encodeAt<kSeqDescSize>(out, s.offset, s, seqDescFields, "seqdesc"));
         const std::int64_t grid = static_cast<std::int64_t>(s.offset) + s.animIndexIndex;
         for (std::size_t c = 0; c < s.animIndices.size(); ++c) {
             const std::uint64_t at = static_cast<std::uint64_t>(grid) + c * 2;
-            if (grid < 0 || at + 2 > out.size()) return Error("mdl.write_range", "sequence grid outside the file").at(at);
+            if (grid < 0 || at + 2 > out.size())
+                return Error("mdl.write_range", "sequence grid outside the file").at(at);
             out[at] = static_cast<std::uint8_t>(s.animIndices[c]);
             out[at + 1] = static_cast<std::uint8_t>(static_cast<std::uint16_t>(s.animIndices[c]) >> 8);
         }

@@ -50,7 +50,8 @@ int probeVtx(ByteView data, std::string_view fileName) {
 
 Result<SiblingSpecs> siblingSpecs(std::string_view spec) {
     if (!endsWithNoCase(spec, ".mdl"))
-        return Error("mdl.sibling_name", "siblings are found from a name ending in .mdl").expected("*.mdl")
+        return Error("mdl.sibling_name", "siblings are found from a name ending in .mdl")
+            .expected("*.mdl")
             .actual(std::string(spec));
     const std::string stem(spec.substr(0, spec.size() - 4));
     SiblingSpecs s;
@@ -71,7 +72,11 @@ Result<StudioFiles> openStudio(ByteView mdlData, std::string_view mdlSpec, const
     std::string vtxName;
     for (const auto& name : specs.vtx) {
         auto r = vfs::openSpec(name, archives);
-        if (r) { vtx = std::move(*r); vtxName = name; break; }
+        if (r) {
+            vtx = std::move(*r);
+            vtxName = name;
+            break;
+        }
     }
     if (!vtx)
         return Error("mdl.missing_sibling", "the model's optimized mesh file (.vtx) was not found next to it")
@@ -95,25 +100,39 @@ formats::Description describe(const Mdl& m, const StudioFiles* sib) {
     j["eye_position"] = vec(h.eyePosition);
     j["hull"] = {{"min", vec(h.hullMin)}, {"max", vec(h.hullMax)}};
     j["view_bbox"] = {{"min", vec(h.viewBbMin)}, {"max", vec(h.viewBbMax)}};
-    if (m.header2) j["studiohdr2"] = {{"offset", m.header2->offset}, {"name", m.header2->name},
-                                      {"max_eye_deflection", m.header2->maxEyeDeflection}};
+    if (m.header2)
+        j["studiohdr2"] = {{"offset", m.header2->offset},
+                           {"name", m.header2->name},
+                           {"max_eye_deflection", m.header2->maxEyeDeflection}};
     std::size_t models = 0, meshes = 0, hitboxes = 0;
     for (const auto& p : m.bodyParts) {
         models += p.models.size();
         for (const auto& mo : p.models) meshes += mo.meshes.size();
     }
     for (const auto& s : m.hitboxSets) hitboxes += s.hitboxes.size();
-    j["counts"] = {{"bones", m.bones.size()}, {"body_parts", m.bodyParts.size()}, {"models", models},
-                   {"meshes", meshes}, {"textures", m.textures.size()}, {"cd_textures", m.cdTextures.size()},
-                   {"skin_families", h.numSkinFamilies}, {"skin_refs", h.numSkinRef},
-                   {"attachments", m.attachments.size()}, {"hitbox_sets", m.hitboxSets.size()},
-                   {"hitboxes", hitboxes}, {"local_animations", m.animations.size()},
-                   {"local_sequences", m.sequences.size()}, {"include_models", m.includeModels.size()},
-                   {"flex_descs", h.numFlexDesc}, {"pose_parameters", h.numLocalPoseParameters}};
+    j["counts"] = {{"bones", m.bones.size()},
+                   {"body_parts", m.bodyParts.size()},
+                   {"models", models},
+                   {"meshes", meshes},
+                   {"textures", m.textures.size()},
+                   {"cd_textures", m.cdTextures.size()},
+                   {"skin_families", h.numSkinFamilies},
+                   {"skin_refs", h.numSkinRef},
+                   {"attachments", m.attachments.size()},
+                   {"hitbox_sets", m.hitboxSets.size()},
+                   {"hitboxes", hitboxes},
+                   {"local_animations", m.animations.size()},
+                   {"local_sequences", m.sequences.size()},
+                   {"include_models", m.includeModels.size()},
+                   {"flex_descs", h.numFlexDesc},
+                   {"pose_parameters", h.numLocalPoseParameters}};
     Json bones = Json::array();
     for (const auto& b : m.bones)
-        bones.push_back({{"name", b.name}, {"parent", b.parent}, {"pos", vec(b.pos)},
-                         {"quat", Json::array({b.quat.x, b.quat.y, b.quat.z, b.quat.w})}, {"flags", b.flags}});
+        bones.push_back({{"name", b.name},
+                         {"parent", b.parent},
+                         {"pos", vec(b.pos)},
+                         {"quat", Json::array({b.quat.x, b.quat.y, b.quat.z, b.quat.w})},
+                         {"flags", b.flags}});
     j["bones"] = bones;
     Json parts = Json::array();
     for (const auto& p : m.bodyParts) {
@@ -121,8 +140,11 @@ formats::Description describe(const Mdl& m, const StudioFiles* sib) {
         for (const auto& mo : p.models) {
             Json mm = Json::array();
             for (const auto& me : mo.meshes)
-                mm.push_back({{"material", me.material}, {"vertices", me.numVertices}, {"vertex_offset", me.vertexOffset}});
-            ms.push_back({{"name", mo.nameText()}, {"vertices", mo.numVertices}, {"vertex_index", mo.vertexIndex},
+                mm.push_back(
+                    {{"material", me.material}, {"vertices", me.numVertices}, {"vertex_offset", me.vertexOffset}});
+            ms.push_back({{"name", mo.nameText()},
+                          {"vertices", mo.numVertices},
+                          {"vertex_index", mo.vertexIndex},
                           {"meshes", mm}});
         }
         parts.push_back({{"name", p.name}, {"base", p.base}, {"models", ms}});
@@ -138,14 +160,22 @@ formats::Description describe(const Mdl& m, const StudioFiles* sib) {
     j["attachments"] = atts;
     Json anims = Json::array();
     for (const auto& a : m.animations)
-        anims.push_back({{"name", a.name}, {"fps", a.fps}, {"frames", a.numFrames}, {"flags", a.flags},
+        anims.push_back({{"name", a.name},
+                         {"fps", a.fps},
+                         {"frames", a.numFrames},
+                         {"flags", a.flags},
                          {"animblock", a.animBlock}});
     j["animations"] = anims;
     Json seqs = Json::array();
     for (const auto& s : m.sequences)
-        seqs.push_back({{"label", s.label}, {"activity", s.activityName}, {"flags", s.flags},
-                        {"looping", (s.flags & 1) != 0}, {"blends", s.numBlends}, {"anims", s.animIndices},
-                        {"fade_in", s.fadeInTime}, {"fade_out", s.fadeOutTime}});
+        seqs.push_back({{"label", s.label},
+                        {"activity", s.activityName},
+                        {"flags", s.flags},
+                        {"looping", (s.flags & 1) != 0},
+                        {"blends", s.numBlends},
+                        {"anims", s.animIndices},
+                        {"fade_in", s.fadeInTime},
+                        {"fade_out", s.fadeOutTime}});
     j["sequences"] = seqs;
     Json inc = Json::array();
     for (const auto& i : m.includeModels) inc.push_back({{"label", i.label}, {"name", i.name}});
@@ -153,10 +183,11 @@ formats::Description describe(const Mdl& m, const StudioFiles* sib) {
 
     std::string text = fmt::format("studio model v{} \"{}\", checksum 0x{:08X}, {} bytes\n", h.version, m.nameText(),
                                    static_cast<std::uint32_t>(h.checksum), h.length);
-    text += fmt::format("{} bones, {} body parts, {} models, {} meshes, {} textures, {} skin families, {} "
-                        "attachments, {} hitboxes, {} sequences, {} animations\n",
-                        m.bones.size(), m.bodyParts.size(), models, meshes, m.textures.size(), h.numSkinFamilies,
-                        m.attachments.size(), hitboxes, m.sequences.size(), m.animations.size());
+    text += fmt::format(
+        "{} bones, {} body parts, {} models, {} meshes, {} textures, {} skin families, {} "
+        "attachments, {} hitboxes, {} sequences, {} animations\n",
+        m.bones.size(), m.bodyParts.size(), models, meshes, m.textures.size(), h.numSkinFamilies, m.attachments.size(),
+        hitboxes, m.sequences.size(), m.animations.size());
     text += fmt::format("hull ({} {} {}) .. ({} {} {}), mass {}, surfaceprop \"{}\"", h.hullMin.x, h.hullMin.y,
                         h.hullMin.z, h.hullMax.x, h.hullMax.y, h.hullMax.z, h.mass, m.surfaceProp);
     text += "\nbones:";
@@ -189,13 +220,22 @@ formats::Description describe(const Mdl& m, const StudioFiles* sib) {
             for (const auto& mo : p.models)
                 for (const auto& l : mo.lods)
                     for (const auto& me : l.meshes)
-                        for (const auto& g : me.stripGroups) { strips += g.strips.size(); indices += g.indices.size(); }
-        j["siblings"] = {{"vvd", sib->vvdName}, {"vtx", sib->vtxName}, {"checksums_match", true},
-                         {"vertices", sib->vvd.vertices.size()}, {"lods", sib->vvd.header.numLods},
-                         {"fixups", sib->vvd.fixups.size()}, {"strips", strips}, {"indices", indices}};
-        text += fmt::format("\nsiblings: {} ({} vertices, {} LODs, {} fixups), {} ({} strips, {} indices); checksums match",
-                            sib->vvdName, sib->vvd.vertices.size(), sib->vvd.header.numLods, sib->vvd.fixups.size(),
-                            sib->vtxName, strips, indices);
+                        for (const auto& g : me.stripGroups) {
+                            strips += g.strips.size();
+                            indices += g.indices.size();
+                        }
+        j["siblings"] = {{"vvd", sib->vvdName},
+                         {"vtx", sib->vtxName},
+                         {"checksums_match", true},
+                         {"vertices", sib->vvd.vertices.size()},
+                         {"lods", sib->vvd.header.numLods},
+                         {"fixups", sib->vvd.fixups.size()},
+                         {"strips", strips},
+                         {"indices", indices}};
+        text +=
+            fmt::format("\nsiblings: {} ({} vertices, {} LODs, {} fixups), {} ({} strips, {} indices); checksums match",
+                        sib->vvdName, sib->vvd.vertices.size(), sib->vvd.header.numLods, sib->vvd.fixups.size(),
+                        sib->vtxName, strips, indices);
     }
     return {dump(j), text};
 }
@@ -211,9 +251,9 @@ formats::Description describeVvd(const Vvd& v) {
     j["fixups"] = v.fixups.size();
     j["vertices"] = v.vertices.size();
     j["tangents"] = v.tangents.size();
-    std::string text = fmt::format("studio vertex file v{}, checksum 0x{:08X}\n{} vertices, {} LODs, {} fixups, {} tangents",
-                                   h.version, static_cast<std::uint32_t>(h.checksum), v.vertices.size(), h.numLods,
-                                   v.fixups.size(), v.tangents.size());
+    std::string text = fmt::format(
+        "studio vertex file v{}, checksum 0x{:08X}\n{} vertices, {} LODs, {} fixups, {} tangents", h.version,
+        static_cast<std::uint32_t>(h.checksum), v.vertices.size(), h.numLods, v.fixups.size(), v.tangents.size());
     return {dump(j), text};
 }
 
@@ -242,8 +282,13 @@ formats::Description describeVtx(const Vtx& v) {
     j["max_bones_per_strip"] = h.maxBonesPerStrip;
     j["max_bones_per_tri"] = h.maxBonesPerTri;
     j["max_bones_per_vert"] = h.maxBonesPerVert;
-    j["counts"] = {{"body_parts", v.bodyParts.size()}, {"models", models}, {"lod_meshes", meshes},
-                   {"strip_groups", groups}, {"strips", strips}, {"vertices", verts}, {"indices", indices}};
+    j["counts"] = {{"body_parts", v.bodyParts.size()},
+                   {"models", models},
+                   {"lod_meshes", meshes},
+                   {"strip_groups", groups},
+                   {"strips", strips},
+                   {"vertices", verts},
+                   {"indices", indices}};
     std::string text = fmt::format(
         "optimized model (VTX) v{}, checksum 0x{:08X}, {} LODs\n{} body parts, {} models, {} LOD meshes, {} strip "
         "groups, {} strips, {} vertices, {} indices",

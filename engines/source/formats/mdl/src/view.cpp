@@ -1,9 +1,9 @@
 // Interpreted view: sibling checks, LOD triangle lists resolved through VTX -> VVD, bind pose.
+#include "vestige/source/mdl/view.hpp"
+
 #include <fmt/format.h>
 
 #include <map>
-
-#include "vestige/source/mdl/view.hpp"
 
 namespace vestige::source::mdl {
 
@@ -65,7 +65,7 @@ Status checkSiblings(const StudioFiles& f) {
             const std::uint64_t first = static_cast<std::uint64_t>(mm.vertexIndex) / kVvdVertexSize;
             if (first + static_cast<std::uint64_t>(mm.numVertices) > f.vvd.vertices.size())
                 return siblingError("mdl.sibling_mismatch", "model vertex range runs past the VVD vertices", f.mdlName,
-                                f.vvdName)
+                                    f.vvdName)
                     .in("model", std::to_string(k))
                     .in("bodypart", std::to_string(p))
                     .field("model.vertexindex")
@@ -105,7 +105,8 @@ Result<ModelView> buildView(const StudioFiles& f, const ViewOptions& options) {
         view.bones.push_back(std::move(vb));
     }
     if (options.lod < 0 || options.lod >= f.vvd.header.numLods)
-        return Error("mdl.bad_lod", "LOD not in the vertex file").file(f.vvdName)
+        return Error("mdl.bad_lod", "LOD not in the vertex file")
+            .file(f.vvdName)
             .expected(fmt::format("0..{}", f.vvd.header.numLods - 1))
             .actual(std::to_string(options.lod));
     VESTIGE_TRY(const std::vector<std::uint32_t> lodIds, lodVertexIds(f.vvd, options.lod).file(f.vvdName));
@@ -118,7 +119,8 @@ Result<ModelView> buildView(const StudioFiles& f, const ViewOptions& options) {
         const Model& model = part.models[k];
         const VtxModel& xmodel = f.vtx.bodyParts[p].models[k];
         if (options.lod >= static_cast<int>(xmodel.lods.size()))
-            return Error("mdl.bad_lod", "LOD not in the optimized model").file(f.vtxName)
+            return Error("mdl.bad_lod", "LOD not in the optimized model")
+                .file(f.vtxName)
                 .in("model", std::to_string(k))
                 .in("bodypart", std::to_string(p))
                 .expected(fmt::format("0..{}", static_cast<int>(xmodel.lods.size()) - 1))
@@ -134,7 +136,10 @@ Result<ModelView> buildView(const StudioFiles& f, const ViewOptions& options) {
             vm.material = mesh.material;
             if (!f.mdl.skinFamilies.empty() && mesh.material >= 0 &&
                 static_cast<std::size_t>(mesh.material) < f.mdl.skinFamilies[0].size())
-                vm.materialName = f.mdl.textures[static_cast<std::size_t>(f.mdl.skinFamilies[0][static_cast<std::size_t>(mesh.material)])].name;
+                vm.materialName = f.mdl
+                                      .textures[static_cast<std::size_t>(
+                                          f.mdl.skinFamilies[0][static_cast<std::size_t>(mesh.material)])]
+                                      .name;
             std::map<std::uint32_t, std::uint32_t> local;  // LOD vertex slot -> index in vm.vertices
             auto where = [&](Error e) {
                 return e.in("mesh", std::to_string(j)).in("model", std::to_string(k)).in("bodypart", std::to_string(p));
@@ -143,12 +148,13 @@ Result<ModelView> buildView(const StudioFiles& f, const ViewOptions& options) {
                 const VtxVertex& gv = g.vertices[index];
                 const std::uint64_t slot = first + static_cast<std::uint64_t>(mesh.vertexOffset) + gv.origMeshVertId;
                 if (slot >= lodIds.size())
-                    return where(Error::atField("mdl.bad_vertex_ref", "strip vertex resolves past the LOD's vertices",
-                                                "origMeshVertID", g.offset + static_cast<std::uint64_t>(g.vertOffset) +
-                                                                      index * kVtxVertexSize + 4)
-                                     .file(f.vtxName)
-                                     .expected(fmt::format("< {}", lodIds.size()))
-                                     .actual(fmt::format("{} + {} + {}", first, mesh.vertexOffset, gv.origMeshVertId)));
+                    return where(
+                        Error::atField("mdl.bad_vertex_ref", "strip vertex resolves past the LOD's vertices",
+                                       "origMeshVertID",
+                                       g.offset + static_cast<std::uint64_t>(g.vertOffset) + index * kVtxVertexSize + 4)
+                            .file(f.vtxName)
+                            .expected(fmt::format("< {}", lodIds.size()))
+                            .actual(fmt::format("{} + {} + {}", first, mesh.vertexOffset, gv.origMeshVertId)));
                 const auto key = static_cast<std::uint32_t>(slot);
                 if (auto it = local.find(key); it != local.end()) return it->second;
                 const std::uint32_t id = lodIds[key];
@@ -160,12 +166,16 @@ Result<ModelView> buildView(const StudioFiles& f, const ViewOptions& options) {
                 v.numBones = src.numBones;
                 v.vvdIndex = id;
                 for (int b = 0; b < 3; ++b) {
-                    v.weights[static_cast<std::size_t>(b)] = b < src.numBones ? src.weights[static_cast<std::size_t>(b)] : 0.0f;
-                    v.bones[static_cast<std::size_t>(b)] = b < src.numBones ? src.bones[static_cast<std::size_t>(b)] : 0;
-                    if (b < src.numBones && (v.bones[static_cast<std::size_t>(b)] < 0 || v.bones[static_cast<std::size_t>(b)] >= numBones))
-                        return Error::atField("mdl.bad_vertex_bone", "vertex weight names a missing bone", "vertex.bone",
-                                              static_cast<std::uint64_t>(f.vvd.header.vertexDataStart) +
-                                                  std::uint64_t{id} * kVvdVertexSize + 12 + static_cast<std::uint64_t>(b))
+                    v.weights[static_cast<std::size_t>(b)] =
+                        b < src.numBones ? src.weights[static_cast<std::size_t>(b)] : 0.0f;
+                    v.bones[static_cast<std::size_t>(b)] =
+                        b < src.numBones ? src.bones[static_cast<std::size_t>(b)] : 0;
+                    if (b < src.numBones &&
+                        (v.bones[static_cast<std::size_t>(b)] < 0 || v.bones[static_cast<std::size_t>(b)] >= numBones))
+                        return Error::atField(
+                                   "mdl.bad_vertex_bone", "vertex weight names a missing bone", "vertex.bone",
+                                   static_cast<std::uint64_t>(f.vvd.header.vertexDataStart) +
+                                       std::uint64_t{id} * kVvdVertexSize + 12 + static_cast<std::uint64_t>(b))
                             .file(f.vvdName)
                             .record(id)
                             .expected(fmt::format("0..{}", numBones - 1))

@@ -22,10 +22,11 @@
 //                                      +-> Replacement[6]: i16 materialID, i32 nameOffset (rel replacement)
 //
 // The format names no payload end; bytes no struct claims are kept in Vtx::raw.
+#include "vestige/source/mdl/vtx.hpp"
+
 #include <fmt/format.h>
 
 #include "codec.hpp"
-#include "vestige/source/mdl/vtx.hpp"
 
 namespace vestige::source::mdl {
 
@@ -35,6 +36,7 @@ namespace {
 
 constexpr std::string_view kCode = "vtx";
 
+// clang-format off
 inline constexpr auto headerFields = [](auto& c, auto& h) {
     c.i32(h.version); c.i32(h.vertCacheSize); c.u16(h.maxBonesPerStrip); c.u16(h.maxBonesPerTri);
     c.i32(h.maxBonesPerVert); c.i32(h.checksum); c.i32(h.numLods); c.i32(h.materialReplacementListOffset);
@@ -42,8 +44,12 @@ inline constexpr auto headerFields = [](auto& c, auto& h) {
 };
 inline constexpr auto bodyPartFields = [](auto& c, auto& b) { c.i32(b.numModels); c.i32(b.modelOffset); };
 inline constexpr auto modelFields = [](auto& c, auto& m) { c.i32(m.numLods); c.i32(m.lodOffset); };
-inline constexpr auto lodFields = [](auto& c, auto& l) { c.i32(l.numMeshes); c.i32(l.meshOffset); c.f32(l.switchPoint); };
-inline constexpr auto meshFields = [](auto& c, auto& m) { c.i32(m.numStripGroups); c.i32(m.stripGroupOffset); c.u8(m.flags); };
+inline constexpr auto lodFields = [](auto& c, auto& l) {
+    c.i32(l.numMeshes); c.i32(l.meshOffset); c.f32(l.switchPoint);
+};
+inline constexpr auto meshFields = [](auto& c, auto& m) {
+    c.i32(m.numStripGroups); c.i32(m.stripGroupOffset); c.u8(m.flags);
+};
 inline constexpr auto groupFields = [](auto& c, auto& g) {
     c.i32(g.numVerts); c.i32(g.vertOffset); c.i32(g.numIndices); c.i32(g.indexOffset); c.i32(g.numStrips);
     c.i32(g.stripOffset); c.u8(g.flags);
@@ -57,6 +63,7 @@ inline constexpr auto vertexFields = [](auto& c, auto& v) {
 };
 inline constexpr auto listFields = [](auto& c, auto& l) { c.i32(l.numReplacements); c.i32(l.replacementOffset); };
 inline constexpr auto replacementFields = [](auto& c, auto& r) { c.i16(r.materialId); c.i32(r.nameOffset); };
+// clang-format on
 
 class Reader {
 public:
@@ -70,9 +77,12 @@ public:
     }
 
     Status group(VtxStripGroup& g) {
-        VESTIGE_TRY(std::uint64_t vAt, table(g.offset, g.vertOffset, g.numVerts, kVtxVertexSize, "stripgroup.numVerts", g.offset));
-        VESTIGE_TRY(std::uint64_t iAt, table(g.offset, g.indexOffset, g.numIndices, 2, "stripgroup.numIndices", g.offset + 8));
-        VESTIGE_TRY(std::uint64_t sAt, table(g.offset, g.stripOffset, g.numStrips, kVtxStripSize, "stripgroup.numStrips", g.offset + 16));
+        VESTIGE_TRY(std::uint64_t vAt,
+                    table(g.offset, g.vertOffset, g.numVerts, kVtxVertexSize, "stripgroup.numVerts", g.offset));
+        VESTIGE_TRY(std::uint64_t iAt,
+                    table(g.offset, g.indexOffset, g.numIndices, 2, "stripgroup.numIndices", g.offset + 8));
+        VESTIGE_TRY(std::uint64_t sAt,
+                    table(g.offset, g.stripOffset, g.numStrips, kVtxStripSize, "stripgroup.numStrips", g.offset + 16));
         g.vertices.resize(static_cast<std::size_t>(g.numVerts));
         for (std::int32_t i = 0; i < g.numVerts; ++i)
             decodeAt<kVtxVertexSize>(mData, vAt + static_cast<std::uint64_t>(i) * kVtxVertexSize,
@@ -129,7 +139,8 @@ public:
 
     Status body(Vtx& v) {
         const auto& h = v.header;
-        VESTIGE_TRY(std::uint64_t partsAt, table(0, h.bodyPartOffset, h.numBodyParts, kVtxBodyPartSize, "numBodyParts", 28));
+        VESTIGE_TRY(std::uint64_t partsAt,
+                    table(0, h.bodyPartOffset, h.numBodyParts, kVtxBodyPartSize, "numBodyParts", 28));
         for (std::int32_t p = 0; p < h.numBodyParts; ++p) {
             VtxBodyPart part;
             part.offset = partsAt + static_cast<std::uint64_t>(p) * kVtxBodyPartSize;
@@ -142,30 +153,39 @@ public:
     }
 
     Status modelsOf(VtxBodyPart& part) {
-        VESTIGE_TRY(std::uint64_t at, table(part.offset, part.modelOffset, part.numModels, kVtxModelSize, "bodypart.numModels", part.offset));
+        VESTIGE_TRY(std::uint64_t at, table(part.offset, part.modelOffset, part.numModels, kVtxModelSize,
+                                            "bodypart.numModels", part.offset));
         for (std::int32_t k = 0; k < part.numModels; ++k) {
             VtxModel model;
             model.offset = at + static_cast<std::uint64_t>(k) * kVtxModelSize;
             decodeAt<kVtxModelSize>(mData, model.offset, model, modelFields);
             if (model.numLods > kMaxVtxLods)
-                return Error::atField("vtx.bad_lod_count", "model LOD count out of range", "model.numLODs", model.offset)
+                return Error::atField("vtx.bad_lod_count", "model LOD count out of range", "model.numLODs",
+                                      model.offset)
                     .in("model", std::to_string(k))
                     .expected(fmt::format("0..{}", kMaxVtxLods))
                     .actual(std::to_string(model.numLods));
-            VESTIGE_TRY(std::uint64_t lodAt, table(model.offset, model.lodOffset, model.numLods, kVtxLodSize, "model.numLODs", model.offset).in("model", std::to_string(k)));
+            VESTIGE_TRY(std::uint64_t lodAt,
+                        table(model.offset, model.lodOffset, model.numLods, kVtxLodSize, "model.numLODs", model.offset)
+                            .in("model", std::to_string(k)));
             for (std::int32_t l = 0; l < model.numLods; ++l) {
                 VtxLod lod;
                 lod.offset = lodAt + static_cast<std::uint64_t>(l) * kVtxLodSize;
                 decodeAt<kVtxLodSize>(mData, lod.offset, lod, lodFields);
-                auto meshesAt = table(lod.offset, lod.meshOffset, lod.numMeshes, kVtxMeshSize, "lod.numMeshes", lod.offset);
-                if (!meshesAt) return std::move(meshesAt).error().in("lod", std::to_string(l)).in("model", std::to_string(k));
+                auto meshesAt =
+                    table(lod.offset, lod.meshOffset, lod.numMeshes, kVtxMeshSize, "lod.numMeshes", lod.offset);
+                if (!meshesAt)
+                    return std::move(meshesAt).error().in("lod", std::to_string(l)).in("model", std::to_string(k));
                 for (std::int32_t j = 0; j < lod.numMeshes; ++j) {
                     VtxMesh m;
                     m.offset = *meshesAt + static_cast<std::uint64_t>(j) * kVtxMeshSize;
                     decodeAt<kVtxMeshSize>(mData, m.offset, m, meshFields);
                     auto st = mesh(m);
                     if (!st)
-                        return std::move(st).in("mesh", std::to_string(j)).in("lod", std::to_string(l)).in("model", std::to_string(k));
+                        return std::move(st)
+                            .in("mesh", std::to_string(j))
+                            .in("lod", std::to_string(l))
+                            .in("model", std::to_string(k));
                     lod.meshes.push_back(std::move(m));
                 }
                 model.lods.push_back(std::move(lod));
@@ -184,15 +204,17 @@ public:
             VtxMaterialReplacementList list;
             list.offset = at + static_cast<std::uint64_t>(l) * kVtxMaterialListSize;
             decodeAt<kVtxMaterialListSize>(mData, list.offset, list, listFields);
-            VESTIGE_TRY(std::uint64_t rAt, table(list.offset, list.replacementOffset, list.numReplacements,
-                                                 kVtxMaterialReplacementSize, "materialReplacementList.numReplacements",
-                                                 list.offset).record(l));
+            VESTIGE_TRY(std::uint64_t rAt,
+                        table(list.offset, list.replacementOffset, list.numReplacements, kVtxMaterialReplacementSize,
+                              "materialReplacementList.numReplacements", list.offset)
+                            .record(l));
             for (std::int32_t i = 0; i < list.numReplacements; ++i) {
                 VtxMaterialReplacement r;
                 r.offset = rAt + static_cast<std::uint64_t>(i) * kVtxMaterialReplacementSize;
                 decodeAt<kVtxMaterialReplacementSize>(mData, r.offset, r, replacementFields);
-                VESTIGE_TRY(r.name, nameAt(kCode, mData, r.offset, r.nameOffset, "materialReplacement.nameOffset",
-                                           r.offset + 2).record(i));
+                VESTIGE_TRY(r.name,
+                            nameAt(kCode, mData, r.offset, r.nameOffset, "materialReplacement.nameOffset", r.offset + 2)
+                                .record(i));
                 list.replacements.push_back(std::move(r));
             }
             v.materialReplacements.push_back(std::move(list));
@@ -249,7 +271,8 @@ Result<Bytes> writeVtx(const Vtx& v) {
                         for (std::size_t i = 0; i < g.vertices.size(); ++i)
                             VESTIGE_CHECK(encodeAt<kVtxVertexSize>(out, vAt + i * kVtxVertexSize, g.vertices[i],
                                                                    vertexFields, "vertex"));
-                        const auto iAt = static_cast<std::uint64_t>(static_cast<std::int64_t>(g.offset) + g.indexOffset);
+                        const auto iAt =
+                            static_cast<std::uint64_t>(static_cast<std::int64_t>(g.offset) + g.indexOffset);
                         for (std::size_t i = 0; i < g.indices.size(); ++i) {
                             const std::uint64_t at = iAt + i * 2;
                             if (at + 2 > out.size()) return Error("vtx.write_range", "index outside the file").at(at);
@@ -266,7 +289,8 @@ Result<Bytes> writeVtx(const Vtx& v) {
     for (const auto& list : v.materialReplacements) {
         VESTIGE_CHECK(encodeAt<kVtxMaterialListSize>(out, list.offset, list, listFields, "materialReplacementList"));
         for (const auto& r : list.replacements)
-            VESTIGE_CHECK(encodeAt<kVtxMaterialReplacementSize>(out, r.offset, r, replacementFields, "materialReplacement"));
+            VESTIGE_CHECK(
+                encodeAt<kVtxMaterialReplacementSize>(out, r.offset, r, replacementFields, "materialReplacement"));
     }
     return out;
 }

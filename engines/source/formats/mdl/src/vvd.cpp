@@ -11,12 +11,13 @@
 //   tangentDataStart -> f32 tangent[4] x numLODVertexes[0]
 //
 // The file ends where the last of these regions ends; extra bytes after it are refused.
+#include "vestige/source/mdl/vvd.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "codec.hpp"
-#include "vestige/source/mdl/vvd.hpp"
 
 namespace vestige::source::mdl {
 
@@ -24,6 +25,7 @@ using namespace detail;
 
 namespace {
 
+// clang-format off
 inline constexpr auto vvdHeaderFields = [](auto& c, auto& h) {
     c.u32(h.id); c.i32(h.version); c.i32(h.checksum); c.i32(h.numLods); c.each(h.numLodVertexes);
     c.i32(h.numFixups); c.i32(h.fixupTableStart); c.i32(h.vertexDataStart); c.i32(h.tangentDataStart);
@@ -31,8 +33,11 @@ inline constexpr auto vvdHeaderFields = [](auto& c, auto& h) {
 inline constexpr auto vvdVertexFields = [](auto& c, auto& v) {
     c.each(v.weights); c.each(v.bones); c.u8(v.numBones); c.vec3(v.pos); c.vec3(v.normal); c.vec2(v.uv);
 };
-inline constexpr auto vvdFixupFields = [](auto& c, auto& f) { c.i32(f.lod); c.i32(f.sourceVertexId); c.i32(f.numVertexes); };
+inline constexpr auto vvdFixupFields = [](auto& c, auto& f) {
+    c.i32(f.lod); c.i32(f.sourceVertexId); c.i32(f.numVertexes);
+};
 inline constexpr auto vec4Fields = [](auto& c, auto& v) { c.vec4(v); };
+// clang-format on
 
 constexpr std::string_view kCode = "vvd";
 
@@ -131,8 +136,7 @@ Result<Bytes> writeVvd(const Vvd& v) {
         VESTIGE_CHECK(encodeAt<kVvdFixupSize>(out, static_cast<std::uint64_t>(h.fixupTableStart) + i * kVvdFixupSize,
                                               v.fixups[i], vvdFixupFields, "fixup"));
     for (std::size_t i = 0; i < v.vertices.size(); ++i)
-        VESTIGE_CHECK(encodeAt<kVvdVertexSize>(out,
-                                               static_cast<std::uint64_t>(h.vertexDataStart) + i * kVvdVertexSize,
+        VESTIGE_CHECK(encodeAt<kVvdVertexSize>(out, static_cast<std::uint64_t>(h.vertexDataStart) + i * kVvdVertexSize,
                                                v.vertices[i], vvdVertexFields, "vertex"));
     for (std::size_t i = 0; i < v.tangents.size(); ++i)
         VESTIGE_CHECK(encodeAt<kVvdTangentSize>(out,
@@ -143,7 +147,8 @@ Result<Bytes> writeVvd(const Vvd& v) {
 
 Result<std::vector<std::uint32_t>> lodVertexIds(const Vvd& v, int lod) {
     if (lod < 0 || lod >= v.header.numLods)
-        return Error("vvd.bad_lod", "LOD out of range").expected(fmt::format("0..{}", v.header.numLods - 1))
+        return Error("vvd.bad_lod", "LOD out of range")
+            .expected(fmt::format("0..{}", v.header.numLods - 1))
             .actual(std::to_string(lod));
     std::vector<std::uint32_t> ids;
     if (v.fixups.empty()) {
@@ -155,12 +160,14 @@ Result<std::vector<std::uint32_t>> lodVertexIds(const Vvd& v, int lod) {
     // The engine copies every fixup range that still exists at this LOD, in table order.
     for (const auto& f : v.fixups) {
         if (f.lod < lod) continue;
-        if (ids.size() + static_cast<std::size_t>(f.numVertexes) > static_cast<std::size_t>(v.header.numLodVertexes[lod]))
+        if (ids.size() + static_cast<std::size_t>(f.numVertexes) >
+            static_cast<std::size_t>(v.header.numLodVertexes[lod]))
             return Error::atField("vvd.fixup_count", "fixups for this LOD exceed its vertex count",
                                   fmt::format("numLODVertexes[{}]", lod), 16 + 4 * static_cast<std::uint64_t>(lod))
                 .expected(std::to_string(v.header.numLodVertexes[lod]))
                 .actual(fmt::format("more than {}", ids.size()));
-        for (std::int32_t k = 0; k < f.numVertexes; ++k) ids.push_back(static_cast<std::uint32_t>(f.sourceVertexId + k));
+        for (std::int32_t k = 0; k < f.numVertexes; ++k)
+            ids.push_back(static_cast<std::uint32_t>(f.sourceVertexId + k));
     }
     if (ids.size() != static_cast<std::size_t>(v.header.numLodVertexes[lod]))
         return Error::atField("vvd.fixup_count", "fixups for this LOD do not add up to its vertex count",

@@ -49,6 +49,9 @@ struct BuildSequence {
     float fps = 30;
     int frames = 1;
     int flags = 0;  // 1 = looping
+    // The animation's track list (source.md §5.4), stored in the .mdl (anim block 0); offsets inside it are
+    // relative to its start. Empty = one track for bone 0 with no data (rest pose).
+    Bytes animData;
 };
 
 struct BuildAttachment {
@@ -62,8 +65,8 @@ struct BuildSpec {
     int version = 48;
     std::int32_t checksum = 0x5EED1234;
     std::vector<BuildBone> bones;
-    std::vector<std::string> cdTextures;  // search paths, e.g. "models/vestige/"
-    std::vector<std::string> textures;    // material names relative to a search path
+    std::vector<std::string> cdTextures;                  // search paths, e.g. "models/vestige/"
+    std::vector<std::string> textures;                    // material names relative to a search path
     std::vector<std::vector<std::int16_t>> skinFamilies;  // empty = one family, column i -> texture i
     std::vector<BuildBodyPart> bodyParts;
     std::vector<BuildSequence> sequences;

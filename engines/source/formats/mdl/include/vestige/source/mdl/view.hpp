@@ -28,8 +28,8 @@ struct StudioFiles {
 // model / mesh counts between the .mdl and the .vtx.
 [[nodiscard]] Status checkSiblings(const StudioFiles& files);
 // Reads the three files and runs checkSiblings.
-[[nodiscard]] Result<StudioFiles> readStudio(ByteView mdl, ByteView vvd, ByteView vtx, std::string mdlName = "model.mdl",
-                                             std::string vvdName = "model.vvd",
+[[nodiscard]] Result<StudioFiles> readStudio(ByteView mdl, ByteView vvd, ByteView vtx,
+                                             std::string mdlName = "model.mdl", std::string vvdName = "model.vvd",
                                              std::string vtxName = "model.dx90.vtx");
 
 struct ViewVertex {
@@ -43,8 +43,8 @@ struct ViewVertex {
 
 struct ViewMesh {
     int bodyPart = 0, model = 0, mesh = 0;
-    int material = 0;          // skin-table column
-    std::string materialName;  // texture name for skin family 0 ("" when the table is empty)
+    int material = 0;                    // skin-table column
+    std::string materialName;            // texture name for skin family 0 ("" when the table is empty)
     std::vector<ViewVertex> vertices;    // the VVD vertices the triangles use, first-use order
     std::vector<std::uint32_t> indices;  // triangle list into `vertices`, clockwise-front (Source order)
 };
