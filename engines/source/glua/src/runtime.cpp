@@ -903,6 +903,7 @@ void Runtime::tick() {
         p.model = "models/player/kleiner.mdl";
         p.name = "Player";
         p.health = 100;
+        p.collisionGroup = 5;  // COLLISION_GROUP_PLAYER, as CBasePlayer::Spawn sets it
         // Standalone spawn point: the first info_player_start of the map (GMod's base gamemode picks one of
         // them in PlayerSelectSpawn; the first keeps runs deterministic).
         for (const auto& me : mOptions.mapEntities) {

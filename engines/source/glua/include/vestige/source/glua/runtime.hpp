@@ -35,6 +35,7 @@ struct TraceQuery {
     std::vector<int> filter;  // entity indices to ignore (with `whitelist`: the only entities that may be hit)
     bool whitelist = false;
     bool ignoreWorld = false;
+    int collisionGroup = 0;  // COLLISION_GROUP_* of the trace (GMod's default: COLLISION_GROUP_NONE)
     // A script's filter function: false = pass through this entity. Called only for entities the sweep reaches.
     std::function<bool(int entity)> shouldHitEntity;
 };
@@ -47,6 +48,8 @@ struct TraceHit {
     int entity = -1;        // -1: none, 0: world
     bool startSolid = false;
     bool allSolid = false;           // the whole sweep stayed inside the volume
+    float fractionLeftSolid = 0.0f;  // start-solid traces: where the sweep leaves the solid (1 = never)
+    std::uint32_t dispFlags = 0;     // DISPSURF_FLAG_* of the displacement triangle hit (0 for anything else)
     std::uint32_t contents = 0;      // CONTENTS_* of the volume hit (or started in)
     std::uint32_t surfaceFlags = 0;  // SURF_* of the hit surface (world / brush entity side's texinfo)
     // The hit surface's name as Source reports it: the texdata material name as stored in the BSP for brush
@@ -122,6 +125,7 @@ struct EntityRecord {
     std::string name;
     Vec3 pos, angles, velocity;
     int health = 0;
+    int collisionGroup = 0;  // COLLISION_GROUP_* (players: COLLISION_GROUP_PLAYER from their spawn)
 };
 
 class Runtime {
