@@ -45,16 +45,16 @@ DemoStage demoStageTerrain() {
                     inside += g.bounds.contains({p.x, p.y, g.bounds.min.z});
                     placed += fmt::format("{}{} -> ({:.3g} {:.3g} {:.3g})", i ? ", " : "", i, p.x, p.y, p.z);
                 }
-                demo.notes.push_back(fmt::format("Land.msh: {} bytes, 9 streams, {} vertices, {} faces, bounds z {}..{}; "
-                                                 "Land.map: {} areals, {}x{} grid; BuildDat.lst: {} categories, {} paths",
-                                                 meshBytes.size(), g.positions.size(), terrain.data().faces.size(),
-                                                 g.bounds.min.z, g.bounds.max.z, map.data().areals.size(),
-                                                 map.data().grid.cellsX, map.data().grid.cellsY, list.categories().size(),
-                                                 list.pathCount()));
-                demo.notes.push_back(fmt::format("data.tma: {} bytes, land_path {} -> {}; {} objects placed, local +X at {} "
-                                                 "({} over the terrain); all four files read->write byte-identical",
-                                                 missionBytes.size(), landPath, files.mesh, mission.objects.size(), placed,
-                                                 inside));
+                demo.notes.push_back(
+                    fmt::format("Land.msh: {} bytes, 9 streams, {} vertices, {} faces, bounds z {}..{}; "
+                                "Land.map: {} areals, {}x{} grid; BuildDat.lst: {} categories, {} paths",
+                                meshBytes.size(), g.positions.size(), terrain.data().faces.size(), g.bounds.min.z,
+                                g.bounds.max.z, map.data().areals.size(), map.data().grid.cellsX,
+                                map.data().grid.cellsY, list.categories().size(), list.pathCount()));
+                demo.notes.push_back(
+                    fmt::format("data.tma: {} bytes, land_path {} -> {}; {} objects placed, local +X at {} "
+                                "({} over the terrain); all four files read->write byte-identical",
+                                missionBytes.size(), landPath, files.mesh, mission.objects.size(), placed, inside));
                 VESTIGE_CHECK(demo.write("terrain/Land.msh", meshBytes));
                 VESTIGE_CHECK(demo.write("terrain/Land.map", mapBytes));
                 VESTIGE_CHECK(demo.write("terrain/BuildDat.lst", listBytes));

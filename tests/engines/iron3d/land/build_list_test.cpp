@@ -1,7 +1,8 @@
 // BuildDat.lst: canonical text, comments and blank lines, categories, counts and paths.
+#include "vestige/iron3d/land/build_list.hpp"
+
 #include <gtest/gtest.h>
 
-#include "vestige/iron3d/land/build_list.hpp"
 #include "vestige/iron3d/land/sample.hpp"
 
 namespace vestige::iron3d::land::test {
@@ -42,9 +43,9 @@ TEST(BuildDat, CommentsBlankLinesAndWhitespace) {
 TEST(BuildDat, EveryCategoryMask) {
     const std::vector<std::pair<std::string, std::uint32_t>> all{
         {"Bunker_Small", 0x80010000}, {"Bunker_Medium", 0x80020000}, {"Bunker_Large", 0x80040000},
-        {"Generator", 0x80000002}, {"Mine", 0x80000004}, {"Storage", 0x80000008}, {"Plant", 0x80000010},
-        {"Hangar", 0x80000040}, {"MainTeleport", 0x80000200}, {"Institute", 0x80000400},
-        {"Tower_Medium", 0x80100000}, {"Tower_Large", 0x80200000}};
+        {"Generator", 0x80000002},    {"Mine", 0x80000004},          {"Storage", 0x80000008},
+        {"Plant", 0x80000010},        {"Hangar", 0x80000040},        {"MainTeleport", 0x80000200},
+        {"Institute", 0x80000400},    {"Tower_Medium", 0x80100000},  {"Tower_Large", 0x80200000}};
     for (const auto& [name, mask] : all) EXPECT_EQ(categoryMask(name), mask) << name;
     EXPECT_FALSE(categoryMask("generator").has_value());  // exact spelling
 }

@@ -68,14 +68,15 @@ TEST(LandInspect, GlbExport) {
     tinygltf::TinyGLTF loader;
     tinygltf::Model model;
     std::string err, warn;
-    ASSERT_TRUE(loader.LoadBinaryFromMemory(&model, &err, &warn, glb->data(), static_cast<unsigned>(glb->size()))) << err;
+    ASSERT_TRUE(loader.LoadBinaryFromMemory(&model, &err, &warn, glb->data(), static_cast<unsigned>(glb->size())))
+        << err;
     ASSERT_EQ(model.meshes.size(), 1u);
     ASSERT_EQ(model.meshes[0].primitives.size(), 2u);
     ASSERT_EQ(model.materials.size(), 2u);
     EXPECT_EQ(model.materials[0].name, "land_tag_0102");
     EXPECT_EQ(model.materials[1].name, "land_tag_FF03");
     const auto& p0 = model.meshes[0].primitives[0];
-    EXPECT_EQ(model.accessors[p0.indices].count, 12u);                  // 4 faces
+    EXPECT_EQ(model.accessors[p0.indices].count, 12u);                   // 4 faces
     EXPECT_EQ(model.accessors[p0.attributes.at("POSITION")].count, 6u);  // vertices 0, 1, 3, 4, 6, 7
     EXPECT_EQ(p0.attributes.count("NORMAL"), 1u);
     EXPECT_EQ(p0.attributes.count("TEXCOORD_0"), 1u);

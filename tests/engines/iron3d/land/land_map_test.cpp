@@ -66,10 +66,10 @@ TEST(LandMap, PolygonBlockFraming) {
     // "u32 n + 4 * (3n + 1) raw bytes": n = 0 -> 4 raw bytes after n, n = 1 -> 16.
     ArealMapData d = minimalMap();
     const std::size_t base = encodePayload(d).size();
-    d.areals[0].polygons.push_back({{0xAABBCCDD}});                     // n = 0
+    d.areals[0].polygons.push_back({{0xAABBCCDD}});                    // n = 0
     d.areals[0].links.insert(d.areals[0].links.end(), 3, EdgeLink{});  // + 3 links per polygon
     EXPECT_EQ(encodePayload(d).size(), base + 4 + 4 + 24);
-    d.areals[0].polygons.push_back({{7, 8, 9, 10}});                    // n = 1
+    d.areals[0].polygons.push_back({{7, 8, 9, 10}});  // n = 1
     d.areals[0].links.insert(d.areals[0].links.end(), 3, EdgeLink{});
     EXPECT_EQ(encodePayload(d).size(), base + (4 + 4) + (4 + 16) + 48);
     auto bytes = build(d);

@@ -18,7 +18,7 @@ TEST(LandMsh, SampleBuildsToTheCanonicalLayout) {
     const auto& e = t->archive().entries();
     ASSERT_EQ(e.size(), 9u);
     for (std::size_t i = 0; i < 9; ++i) EXPECT_EQ(e[i].type, kStreamOrder[i]);
-    EXPECT_EQ(e[1].attr1, 1u);   // slot count
+    EXPECT_EQ(e[1].attr1, 1u);  // slot count
     EXPECT_EQ(e[1].size, 0x8Cu + 68u);
     EXPECT_EQ(e[2].attr1, 9u);
     EXPECT_EQ(e[2].attr3, 12u);
@@ -156,9 +156,16 @@ TEST(LandMsh, MissingDuplicateAndForeignStreams) {
     ASSERT_FALSE(m.ok());
     EXPECT_EQ(m.error().code(), "land.missing_stream");
     EXPECT_EQ(m.error().message(), "Land.msh has no type-18 stream");
-    const Bytes dup = mutated([](auto& e) { e.push_back(e[6]); e.back().name = "Res14b"; });
+    const Bytes dup = mutated([](auto& e) {
+        e.push_back(e[6]);
+        e.back().name = "Res14b";
+    });
     EXPECT_EQ(Terrain::read(dup).error().code(), "land.duplicate_stream");
-    const Bytes foreign = mutated([](auto& e) { e.push_back(e[6]); e.back().type = 6; e.back().name = "Res6"; });
+    const Bytes foreign = mutated([](auto& e) {
+        e.push_back(e[6]);
+        e.back().type = 6;
+        e.back().name = "Res6";
+    });
     auto f = Terrain::read(foreign);
     ASSERT_FALSE(f.ok());
     EXPECT_EQ(f.error().code(), "land.unexpected_stream");
@@ -166,10 +173,21 @@ TEST(LandMsh, MissingDuplicateAndForeignStreams) {
 }
 
 TEST(LandMsh, SurfaceMaskMapsEveryBit) {
-    const std::array<std::pair<std::uint32_t, std::uint16_t>, 15> compact{{
-        {0x1, 0x1}, {0x8, 0x2}, {0x10, 0x4}, {0x20, 0x8}, {0x1000, 0x10}, {0x4000, 0x20}, {0x2, 0x40}, {0x400, 0x80},
-        {0x800, 0x100}, {0x20000, 0x200}, {0x2000, 0x400}, {0x200, 0x800}, {0x4, 0x1000}, {0x40, 0x2000},
-        {0x200000, 0x8000}}};
+    const std::array<std::pair<std::uint32_t, std::uint16_t>, 15> compact{{{0x1, 0x1},
+                                                                           {0x8, 0x2},
+                                                                           {0x10, 0x4},
+                                                                           {0x20, 0x8},
+                                                                           {0x1000, 0x10},
+                                                                           {0x4000, 0x20},
+                                                                           {0x2, 0x40},
+                                                                           {0x400, 0x80},
+                                                                           {0x800, 0x100},
+                                                                           {0x20000, 0x200},
+                                                                           {0x2000, 0x400},
+                                                                           {0x200, 0x800},
+                                                                           {0x4, 0x1000},
+                                                                           {0x40, 0x2000},
+                                                                           {0x200000, 0x8000}}};
     for (auto [full, bit] : compact) {
         const auto m = compactSurfaceMask(full);
         EXPECT_EQ(m.compact, bit) << full;

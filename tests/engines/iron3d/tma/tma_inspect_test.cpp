@@ -42,12 +42,13 @@ TEST(TmaInspect, PlacementGlb) {
     tinygltf::TinyGLTF loader;
     tinygltf::Model model;
     std::string err, warn;
-    ASSERT_TRUE(loader.LoadBinaryFromMemory(&model, &err, &warn, glb->data(), static_cast<unsigned>(glb->size()))) << err;
+    ASSERT_TRUE(loader.LoadBinaryFromMemory(&model, &err, &warn, glb->data(), static_cast<unsigned>(glb->size())))
+        << err;
     ASSERT_EQ(model.nodes.size(), 3u + 2u + 1u);
     EXPECT_EQ(model.nodes[0].name, "0 Generator 1");
     EXPECT_EQ(model.nodes[1].name, "1 s_tank");
     ASSERT_EQ(model.nodes[1].matrix.size(), 16u);
-    EXPECT_DOUBLE_EQ(model.nodes[1].matrix[0], 2.0);   // scale on the diagonal
+    EXPECT_DOUBLE_EQ(model.nodes[1].matrix[0], 2.0);    // scale on the diagonal
     EXPECT_DOUBLE_EQ(model.nodes[1].matrix[12], 12.0);  // column-major translation
     EXPECT_EQ(model.nodes[3].name, "path -7 point 0");
 }

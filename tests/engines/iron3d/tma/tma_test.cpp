@@ -1,11 +1,12 @@
 // TMA: exact layout of the sample, round trips, the prefix decode, strict errors and the placement transform.
+#include "vestige/iron3d/tma/tma.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
 
 #include "vestige/iron3d/tma/sample.hpp"
-#include "vestige/iron3d/tma/tma.hpp"
 
 namespace vestige::iron3d::tma::test {
 namespace {
@@ -30,7 +31,8 @@ TEST(Tma, EmptyMissionIsElevenWords) {
 
 TEST(Tma, SampleLayoutAndRoundTrip) {
     const Bytes b = sampleBytes();
-    // 8 + path 32 + 8 + clans 73 + 113 + 8 + objects 209 + 151 + 201 + land 23 + flag 4 + description 18 + 8 + extra 28.
+    // 8 + path 32 + 8 + clans 73 + 113 + 8 + objects 209 + 151 + 201 + land 23 + flag 4 + description 18 + 8 +
+    // extra 28.
     EXPECT_EQ(b.size(), 884u);
     auto m = read(b);
     ASSERT_TRUE(m.ok()) << m.error().render();

@@ -53,11 +53,11 @@ Result<ArealMapData> ArealMap::readPayload(ByteView payload, std::uint32_t areal
     for (std::uint32_t a = 0; a < arealCount; ++a) {
         Areal& ar = d.areals[a];
         auto ctx = [a](Error e) { return std::move(e.in("areal", std::to_string(a))); };
-#define LAND_READ(dst, call)                                   \
-    do {                                                       \
-        auto v_ = (call);                                      \
-        if (!v_.ok()) return ctx(std::move(v_).error());       \
-        dst = *v_;                                             \
+#define LAND_READ(dst, call)                             \
+    do {                                                 \
+        auto v_ = (call);                                \
+        if (!v_.ok()) return ctx(std::move(v_).error()); \
+        dst = *v_;                                       \
     } while (0)
         LAND_READ(ar.anchor.x, r.f32("anchor.x"));
         LAND_READ(ar.anchor.y, r.f32("anchor.y"));
@@ -214,8 +214,7 @@ Status validate(const ArealMapData& d) {
                     .actual(std::to_string(ar.polygons[p].words.size()));
     }
     VESTIGE_CHECK(checkLinks(d.areals, nullptr));
-    if (d.grid.cellsX == 0 || d.grid.cellsY == 0 ||
-        std::uint64_t{d.grid.cellsX} * d.grid.cellsY != d.grid.cells.size())
+    if (d.grid.cellsX == 0 || d.grid.cellsY == 0 || std::uint64_t{d.grid.cellsX} * d.grid.cellsY != d.grid.cells.size())
         return Error("land.map_grid", "the grid needs cells_x x cells_y > 0 cells")
             .field("cells")
             .expected(fmt::format("{} x {}", d.grid.cellsX, d.grid.cellsY))
@@ -237,18 +236,29 @@ Status validate(const ArealMapData& d) {
 Bytes encodePayload(const ArealMapData& d) {
     ByteWriter w;
     for (const auto& a : d.areals) {
-        w.f32(a.anchor.x); w.f32(a.anchor.y); w.f32(a.anchor.z);
+        w.f32(a.anchor.x);
+        w.f32(a.anchor.y);
+        w.f32(a.anchor.z);
         w.f32(a.reserved12);
         w.f32(a.areaMetric);
-        w.f32(a.normal.x); w.f32(a.normal.y); w.f32(a.normal.z);
+        w.f32(a.normal.x);
+        w.f32(a.normal.y);
+        w.f32(a.normal.z);
         w.u32(a.logicFlag);
         w.u32(a.reserved36);
         w.u32(a.classId);
         w.u32(a.reserved44);
         w.u32(static_cast<std::uint32_t>(a.vertices.size()));
         w.u32(static_cast<std::uint32_t>(a.polygons.size()));
-        for (const auto& v : a.vertices) { w.f32(v.x); w.f32(v.y); w.f32(v.z); }
-        for (const auto& k : a.links) { w.i32(k.areaRef); w.i32(k.edgeRef); }
+        for (const auto& v : a.vertices) {
+            w.f32(v.x);
+            w.f32(v.y);
+            w.f32(v.z);
+        }
+        for (const auto& k : a.links) {
+            w.i32(k.areaRef);
+            w.i32(k.edgeRef);
+        }
         for (const auto& p : a.polygons) {
             w.u32(static_cast<std::uint32_t>(p.words.empty() ? 0 : (p.words.size() - 1) / 3));
             for (auto x : p.words) w.u32(x);
@@ -270,8 +280,10 @@ Result<Bytes> build(const ArealMapData& d) {
     e.attr1 = static_cast<std::uint32_t>(d.areals.size());
     e.attr2 = d.attr2;
     e.attr3 = d.attr3;
-    if (d.nameField.raw.empty()) e.name = "Res12";
-    else e.nameField = d.nameField;
+    if (d.nameField.raw.empty())
+        e.name = "Res12";
+    else
+        e.nameField = d.nameField;
     e.data = encodePayload(d);
     std::vector<nres::NewEntry> entries;
     entries.push_back(std::move(e));
@@ -298,7 +310,8 @@ Result<PackedGrid> packGrid(const Grid& grid) {
                 .field("hit_count")
                 .expected("count < 1024, offset < 4194304")
                 .actual(fmt::format("count {}, offset {}", cell.size(), out.pool.size()));
-        out.cells.push_back(static_cast<std::uint32_t>(cell.size() << 22) | static_cast<std::uint32_t>(out.pool.size()));
+        out.cells.push_back(static_cast<std::uint32_t>(cell.size() << 22) |
+                            static_cast<std::uint32_t>(out.pool.size()));
         out.pool.insert(out.pool.end(), cell.begin(), cell.end());
     }
     return out;

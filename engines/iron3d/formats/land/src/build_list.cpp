@@ -10,11 +10,18 @@
 namespace vestige::iron3d::land {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, std::uint32_t>, 12> kCategories{{
-    {"Bunker_Small", 0x80010000}, {"Bunker_Medium", 0x80020000}, {"Bunker_Large", 0x80040000},
-    {"Generator", 0x80000002}, {"Mine", 0x80000004}, {"Storage", 0x80000008}, {"Plant", 0x80000010},
-    {"Hangar", 0x80000040}, {"MainTeleport", 0x80000200}, {"Institute", 0x80000400}, {"Tower_Medium", 0x80100000},
-    {"Tower_Large", 0x80200000}}};
+constexpr std::array<std::pair<std::string_view, std::uint32_t>, 12> kCategories{{{"Bunker_Small", 0x80010000},
+                                                                                  {"Bunker_Medium", 0x80020000},
+                                                                                  {"Bunker_Large", 0x80040000},
+                                                                                  {"Generator", 0x80000002},
+                                                                                  {"Mine", 0x80000004},
+                                                                                  {"Storage", 0x80000008},
+                                                                                  {"Plant", 0x80000010},
+                                                                                  {"Hangar", 0x80000040},
+                                                                                  {"MainTeleport", 0x80000200},
+                                                                                  {"Institute", 0x80000400},
+                                                                                  {"Tower_Medium", 0x80100000},
+                                                                                  {"Tower_Large", 0x80200000}}};
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
@@ -42,9 +49,10 @@ struct Line {
     std::uint64_t offset = 0;  // of the first trimmed byte
 };
 
-Error lineError(const Line& l, std::string code, std::string message) {
+// Context innermost first: field, then the line it sits on.
+Error lineError(const Line& l, std::string code, std::string message, std::string field) {
     Error e("land.builddat_" + std::move(code), std::move(message));
-    e.at(l.offset).in("line", std::to_string(l.number));
+    e.at(l.offset).field(std::move(field)).in("line", std::to_string(l.number));
     return e;
 }
 
@@ -77,30 +85,28 @@ Result<BuildList> BuildList::read(ByteView bytes) {
     for (std::size_t i = 0; i < lines.size();) {
         const Line& h = lines[i];
         if (h.text.front() == '"')
-            return lineError(h, "count_mismatch", "a path where a category header was expected (the count above is too small)")
-                .field("header")
+            return lineError(h, "count_mismatch",
+                             "a path where a category header was expected (the count above is too small)", "header")
                 .expected("<Category> <count>")
                 .actual(std::string(h.text));
         const std::size_t space = h.text.find_first_of(" \t");
         const std::string_view name = h.text.substr(0, space);
         const std::string_view rest = space == std::string_view::npos ? std::string_view{} : trim(h.text.substr(space));
         if (rest.empty() || rest.find_first_of(" \t") != std::string_view::npos)
-            return lineError(h, "header", "a category header is exactly two tokens: <Category> <count>")
-                .field("header")
+            return lineError(h, "header", "a category header is exactly two tokens: <Category> <count>", "header")
                 .expected("<Category> <count>")
                 .actual(std::string(h.text));
         const auto mask = categoryMask(name);
         if (!mask)
-            return lineError(h, "category", "unknown building category")
-                .field("category")
-                .expected("Bunker_Small, Bunker_Medium, Bunker_Large, Generator, Mine, Storage, Plant, Hangar, "
-                          "MainTeleport, Institute, Tower_Medium or Tower_Large")
+            return lineError(h, "category", "unknown building category", "category")
+                .expected(
+                    "Bunker_Small, Bunker_Medium, Bunker_Large, Generator, Mine, Storage, Plant, Hangar, "
+                    "MainTeleport, Institute, Tower_Medium or Tower_Large")
                 .actual(std::string(name));
         std::uint32_t count = 0;
         const auto [p, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), count);
         if (ec != std::errc() || p != rest.data() + rest.size())
-            return lineError(h, "count", "the category count is not a decimal number")
-                .field("count")
+            return lineError(h, "count", "the category count is not a decimal number", "count")
                 .at(h.offset + static_cast<std::uint64_t>(rest.data() - h.text.data()))
                 .expected("decimal u32")
                 .actual(std::string(rest));
@@ -108,24 +114,21 @@ Result<BuildList> BuildList::read(ByteView bytes) {
         ++i;
         for (std::uint32_t k = 0; k < count; ++k, ++i) {
             if (i >= lines.size())
-                return lineError(h, "count_mismatch", "the file ends before the category's paths")
-                    .field("count")
+                return lineError(h, "count_mismatch", "the file ends before the category's paths", "count")
                     .expected(fmt::format("{} paths", count))
                     .actual(fmt::format("{} paths", k));
             const Line& l = lines[i];
             const bool quoted = l.text.size() >= 2 && l.text.front() == '"' && l.text.back() == '"';
             if (!quoted) {
                 // A non-path line inside the run: the header's count is wrong (or the line is).
-                return lineError(l, categoryMask(l.text.substr(0, l.text.find_first_of(" \t"))) ? "count_mismatch" : "path",
-                                 "expected a double-quoted path")
-                    .field("path")
+                const bool header = categoryMask(l.text.substr(0, l.text.find_first_of(" \t"))).has_value();
+                return lineError(l, header ? "count_mismatch" : "path", "expected a double-quoted path", "path")
                     .expected(fmt::format("path {} of {} for {}", k + 1, count, name))
                     .actual(std::string(l.text));
             }
             const std::string_view path = l.text.substr(1, l.text.size() - 2);
             if (const auto bad = badPathChar(path); bad != std::string_view::npos || path.empty())
-                return lineError(l, "path", "a path uses only [A-Za-z0-9_./\\-]")
-                    .field("path")
+                return lineError(l, "path", "a path uses only [A-Za-z0-9_./\\-]", "path")
                     .at(l.offset + 1 + (bad == std::string_view::npos ? 0 : bad))
                     .expected("[A-Za-z0-9_./\\-]+")
                     .actual(std::string(l.text));

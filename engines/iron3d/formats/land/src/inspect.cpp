@@ -19,16 +19,26 @@ Json vec(Vec3 v) { return Json::array({v.x, v.y, v.z}); }
 
 const char* streamLabel(std::uint32_t t) {
     switch (t) {
-    case stream::kNodes: return "nodes (Node38)";
-    case stream::kSlots: return "slots (0x8C header + Slot68)";
-    case stream::kPositions: return "positions";
-    case stream::kNormals: return "packed normals";
-    case stream::kUv0: return "packed UV0";
-    case stream::kMicro: return "micro-texture mapping words (raw)";
-    case stream::kAux14: return "auxiliary words (raw)";
-    case stream::kMaterialPairs: return "material pairs";
-    case stream::kFaces: return "faces (Face28)";
-    default: return "unknown";
+        case stream::kNodes:
+            return "nodes (Node38)";
+        case stream::kSlots:
+            return "slots (0x8C header + Slot68)";
+        case stream::kPositions:
+            return "positions";
+        case stream::kNormals:
+            return "packed normals";
+        case stream::kUv0:
+            return "packed UV0";
+        case stream::kMicro:
+            return "micro-texture mapping words (raw)";
+        case stream::kAux14:
+            return "auxiliary words (raw)";
+        case stream::kMaterialPairs:
+            return "material pairs";
+        case stream::kFaces:
+            return "faces (Face28)";
+        default:
+            return "unknown";
     }
 }
 
@@ -40,7 +50,8 @@ std::optional<std::vector<std::uint32_t>> directoryTypes(ByteView data) {
         return std::nullopt;
     const std::uint64_t dir = data.size() - static_cast<std::uint64_t>(count) * nres::kEntrySize;
     std::vector<std::uint32_t> types;
-    for (std::int32_t i = 0; i < count; ++i) types.push_back(loadU32(data.data() + dir + static_cast<std::uint64_t>(i) * nres::kEntrySize));
+    for (std::int32_t i = 0; i < count; ++i)
+        types.push_back(loadU32(data.data() + dir + static_cast<std::uint64_t>(i) * nres::kEntrySize));
     return types;
 }
 
@@ -77,8 +88,14 @@ formats::Description describe(const Terrain& terrain, std::string_view label) {
     Json je = Json::array();
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const auto& e = entries[i];
-        je.push_back({{"index", i}, {"type", e.type}, {"name", cp1251ToUtf8(e.name())}, {"size", e.size},
-                      {"attr1", e.attr1}, {"attr2", e.attr2}, {"attr3", e.attr3}, {"content", streamLabel(e.type)}});
+        je.push_back({{"index", i},
+                      {"type", e.type},
+                      {"name", cp1251ToUtf8(e.name())},
+                      {"size", e.size},
+                      {"attr1", e.attr1},
+                      {"attr2", e.attr2},
+                      {"attr3", e.attr3},
+                      {"content", streamLabel(e.type)}});
     }
     j["entries"] = std::move(je);
     j["canonical_order"] = terrain.canonicalOrder();
@@ -110,7 +127,9 @@ formats::Description describe(const Terrain& terrain, std::string_view label) {
     for (auto [tag, n] : tags) {
         const Face probe{0, tag};
         const auto land1 = probe.land1Row();
-        jt.push_back({{"tag", tag}, {"land1_row", land1 ? Json(*land1) : Json(nullptr)}, {"land2_row", probe.land2Row()},
+        jt.push_back({{"tag", tag},
+                      {"land1_row", land1 ? Json(*land1) : Json(nullptr)},
+                      {"land2_row", probe.land2Row()},
                       {"faces", n}});
     }
     j["material_tags"] = std::move(jt);
@@ -123,20 +142,24 @@ formats::Description describe(const Terrain& terrain, std::string_view label) {
     j["pair_batch_boundaries"] = boundaries;
     Json js = Json::array();
     for (std::size_t i = 0; i < d.slots.size() && i < 64; ++i)
-        js.push_back({{"index", i}, {"pair_table_index", d.slots[i].pairTableIndex}, {"pair_count", d.slots[i].pairCount}});
+        js.push_back(
+            {{"index", i}, {"pair_table_index", d.slots[i].pairTableIndex}, {"pair_count", d.slots[i].pairCount}});
     j["slot_pairs"] = std::move(js);
 
-    std::string t = fmt::format("Land.msh {}: {} vertices, {} faces, {} nodes, {} slots, {} material pairs ({} batch "
-                                "boundaries), {} open edges\n",
-                                label, d.positions.size(), d.faces.size(), d.nodes.size(), d.slots.size(), d.pairs.size(),
-                                boundaries, openEdges);
+    std::string t = fmt::format(
+        "Land.msh {}: {} vertices, {} faces, {} nodes, {} slots, {} material pairs ({} batch "
+        "boundaries), {} open edges\n",
+        label, d.positions.size(), d.faces.size(), d.nodes.size(), d.slots.size(), d.pairs.size(), boundaries,
+        openEdges);
     if (!g.bounds.isEmpty())
-        t += fmt::format("  bounds ({} {} {})..({} {} {})\n", g.bounds.min.x, g.bounds.min.y, g.bounds.min.z, g.bounds.max.x,
-                         g.bounds.max.y, g.bounds.max.z);
-    t += fmt::format("  stream order {}\n", terrain.canonicalOrder() ? "canonical (1 2 3 4 5 18 14 11 21)" : "non-canonical");
+        t += fmt::format("  bounds ({} {} {})..({} {} {})\n", g.bounds.min.x, g.bounds.min.y, g.bounds.min.z,
+                         g.bounds.max.x, g.bounds.max.y, g.bounds.max.z);
+    t += fmt::format("  stream order {}\n",
+                     terrain.canonicalOrder() ? "canonical (1 2 3 4 5 18 14 11 21)" : "non-canonical");
     for (std::size_t i = 0; i < entries.size(); ++i)
         t += fmt::format("  #{} type {:>2} {:<8} count {:>7} stride {:>2}  {}\n", i, entries[i].type,
-                         cp1251ToUtf8(entries[i].name()), entries[i].attr1, entries[i].attr3, streamLabel(entries[i].type));
+                         cp1251ToUtf8(entries[i].name()), entries[i].attr1, entries[i].attr3,
+                         streamLabel(entries[i].type));
     for (auto [tag, n] : tags) {
         const Face probe{0, tag};
         const auto land1 = probe.land1Row();
@@ -167,7 +190,8 @@ formats::Description describe(const ArealMap& map, std::string_view label) {
     }
     j["polygons"] = polygons;
     j["linked_edges"] = linked;
-    j["grid"] = {{"cells_x", d.grid.cellsX}, {"cells_y", d.grid.cellsY}, {"candidates", hits}, {"max_per_cell", maxHits}};
+    j["grid"] = {
+        {"cells_x", d.grid.cellsX}, {"cells_y", d.grid.cellsY}, {"candidates", hits}, {"max_per_cell", maxHits}};
     Json jc = Json::array();
     for (auto [id, n] : classes) jc.push_back({{"class_id", id}, {"areals", n}});
     j["classes"] = std::move(jc);
@@ -186,7 +210,8 @@ formats::Description describe(const BuildList& list, std::string_view label) {
     j["label"] = std::string(label);
     j["paths"] = list.pathCount();
     Json jc = Json::array();
-    std::string t = fmt::format("BuildDat.lst {}: {} categories, {} paths\n", label, list.categories().size(), list.pathCount());
+    std::string t =
+        fmt::format("BuildDat.lst {}: {} categories, {} paths\n", label, list.categories().size(), list.pathCount());
     for (const auto& c : list.categories()) {
         Json paths = Json::array();
         for (const auto& p : c.paths) paths.push_back(cp1251ToUtf8(p));
@@ -236,7 +261,8 @@ Result<gltf::Document> toGltf(const Terrain& terrain) {
         }
         for (auto f : faces)
             for (auto v : d.faces[f].v)
-                p.indices.push_back(static_cast<std::uint32_t>(std::lower_bound(used.begin(), used.end(), v) - used.begin()));
+                p.indices.push_back(
+                    static_cast<std::uint32_t>(std::lower_bound(used.begin(), used.end(), v) - used.begin()));
         p.extras.ints["material_tag"] = tag;
         p.extras.ints["faces"] = static_cast<std::int64_t>(faces.size());
         mesh.primitives.push_back(std::move(p));

@@ -56,37 +56,70 @@ void putNode(ByteWriter& w, const msh::Node& n) {
 
 std::size_t strideOf(std::uint32_t type) {
     switch (type) {
-    case stream::kNodes: return kNodeSize;
-    case stream::kSlots: return kSlotSize;
-    case stream::kPositions: return kPositionSize;
-    case stream::kFaces: return kFaceSize;
-    default: return kWordSize;
+        case stream::kNodes:
+            return kNodeSize;
+        case stream::kSlots:
+            return kSlotSize;
+        case stream::kPositions:
+            return kPositionSize;
+        case stream::kFaces:
+            return kFaceSize;
+        default:
+            return kWordSize;
     }
 }
 
 SurfaceMask compactSurfaceMask(std::uint32_t full) {
-    static constexpr std::array<std::pair<std::uint32_t, std::uint16_t>, 15> kCompact{{
-        {0x1, 0x1}, {0x8, 0x2}, {0x10, 0x4}, {0x20, 0x8}, {0x1000, 0x10}, {0x4000, 0x20}, {0x2, 0x40}, {0x400, 0x80},
-        {0x800, 0x100}, {0x20000, 0x200}, {0x2000, 0x400}, {0x200, 0x800}, {0x4, 0x1000}, {0x40, 0x2000},
-        {0x200000, 0x8000}}};
+    static constexpr std::array<std::pair<std::uint32_t, std::uint16_t>, 15> kCompact{{{0x1, 0x1},
+                                                                                       {0x8, 0x2},
+                                                                                       {0x10, 0x4},
+                                                                                       {0x20, 0x8},
+                                                                                       {0x1000, 0x10},
+                                                                                       {0x4000, 0x20},
+                                                                                       {0x2, 0x40},
+                                                                                       {0x400, 0x80},
+                                                                                       {0x800, 0x100},
+                                                                                       {0x20000, 0x200},
+                                                                                       {0x2000, 0x400},
+                                                                                       {0x200, 0x800},
+                                                                                       {0x4, 0x1000},
+                                                                                       {0x40, 0x2000},
+                                                                                       {0x200000, 0x8000}}};
     static constexpr std::array<std::pair<std::uint32_t, std::uint8_t>, 6> kClass{
         {{0x100, 0x1}, {0x8000, 0x2}, {0x10000, 0x4}, {0x40000, 0x8}, {0x80000, 0x10}, {0x80, 0x20}}};
     SurfaceMask m;
     std::uint32_t used = 0;
     for (auto [bit, c] : kCompact)
-        if (full & bit) { m.compact = static_cast<std::uint16_t>(m.compact | c); used |= bit; }
+        if (full & bit) {
+            m.compact = static_cast<std::uint16_t>(m.compact | c);
+            used |= bit;
+        }
     for (auto [bit, c] : kClass)
-        if (full & bit) { m.materialClass = static_cast<std::uint8_t>(m.materialClass | c); used |= bit; }
+        if (full & bit) {
+            m.materialClass = static_cast<std::uint8_t>(m.materialClass | c);
+            used |= bit;
+        }
     m.unmapped = full & ~used;
     return m;
 }
 
 std::uint32_t expandSurfaceMask(const SurfaceMask& mask) {
     // Inverse of the two fixed maps; every compact/class bit has exactly one full bit.
-    static constexpr std::array<std::pair<std::uint32_t, std::uint16_t>, 15> kCompact{{
-        {0x1, 0x1}, {0x8, 0x2}, {0x10, 0x4}, {0x20, 0x8}, {0x1000, 0x10}, {0x4000, 0x20}, {0x2, 0x40}, {0x400, 0x80},
-        {0x800, 0x100}, {0x20000, 0x200}, {0x2000, 0x400}, {0x200, 0x800}, {0x4, 0x1000}, {0x40, 0x2000},
-        {0x200000, 0x8000}}};
+    static constexpr std::array<std::pair<std::uint32_t, std::uint16_t>, 15> kCompact{{{0x1, 0x1},
+                                                                                       {0x8, 0x2},
+                                                                                       {0x10, 0x4},
+                                                                                       {0x20, 0x8},
+                                                                                       {0x1000, 0x10},
+                                                                                       {0x4000, 0x20},
+                                                                                       {0x2, 0x40},
+                                                                                       {0x400, 0x80},
+                                                                                       {0x800, 0x100},
+                                                                                       {0x20000, 0x200},
+                                                                                       {0x2000, 0x400},
+                                                                                       {0x200, 0x800},
+                                                                                       {0x4, 0x1000},
+                                                                                       {0x40, 0x2000},
+                                                                                       {0x200000, 0x8000}}};
     static constexpr std::array<std::pair<std::uint32_t, std::uint8_t>, 6> kClass{
         {{0x100, 0x1}, {0x8000, 0x2}, {0x10000, 0x4}, {0x40000, 0x8}, {0x80000, 0x10}, {0x80, 0x20}}};
     std::uint32_t full = mask.unmapped;
@@ -238,7 +271,8 @@ Status validate(const TerrainData& d) {
             .actual(std::to_string(d.slotHeader.size()));
     const std::size_t limit = 0xFFFFFFFFu / kFaceSize;  // every attr1 * stride must fit the u32 size field
     auto count = [&](std::size_t n, const char* what) -> Status {
-        if (n > limit) return Error("land.too_many", "stream too large for a u32 size").field(what).actual(std::to_string(n));
+        if (n > limit)
+            return Error("land.too_many", "stream too large for a u32 size").field(what).actual(std::to_string(n));
         return {};
     };
     VESTIGE_CHECK(count(d.nodes.size(), "nodes"));
@@ -274,70 +308,98 @@ Status validate(const TerrainData& d) {
                 .expected("9 entries")
                 .actual(std::to_string(d.layout.size()));
         for (auto type : kStreamOrder)
-            if (std::count_if(d.layout.begin(), d.layout.end(), [&](const EntryLayout& l) { return l.type == type; }) != 1)
-                return Error("land.layout", fmt::format("the layout must list type {} exactly once", type)).field("layout");
+            if (std::count_if(d.layout.begin(), d.layout.end(), [&](const EntryLayout& l) { return l.type == type; }) !=
+                1)
+                return Error("land.layout", fmt::format("the layout must list type {} exactly once", type))
+                    .field("layout");
     }
     return {};
 }
 
 static std::size_t elementCount(const TerrainData& d, std::uint32_t type) {
     switch (type) {
-    case stream::kNodes: return d.nodes.size();
-    case stream::kSlots: return d.slots.size();
-    case stream::kPositions: return d.positions.size();
-    case stream::kNormals: return d.normals.size();
-    case stream::kUv0: return d.uv0.size();
-    case stream::kMicro: return d.micro.size();
-    case stream::kAux14: return d.aux14.size();
-    case stream::kMaterialPairs: return d.pairs.size();
-    case stream::kFaces: return d.faces.size();
-    default: return 0;
+        case stream::kNodes:
+            return d.nodes.size();
+        case stream::kSlots:
+            return d.slots.size();
+        case stream::kPositions:
+            return d.positions.size();
+        case stream::kNormals:
+            return d.normals.size();
+        case stream::kUv0:
+            return d.uv0.size();
+        case stream::kMicro:
+            return d.micro.size();
+        case stream::kAux14:
+            return d.aux14.size();
+        case stream::kMaterialPairs:
+            return d.pairs.size();
+        case stream::kFaces:
+            return d.faces.size();
+        default:
+            return 0;
     }
 }
 
 Bytes encodeStream(const TerrainData& d, std::uint32_t type) {
     ByteWriter w;
     switch (type) {
-    case stream::kNodes:
-        for (const auto& n : d.nodes) putNode(w, n);
-        break;
-    case stream::kSlots:
-        w.bytes(d.slotHeader);
-        for (const auto& s : d.slots) {
-            w.u16(s.pairTableIndex);
-            w.u16(s.pairCount);
-            w.bytes(s.tail);
-        }
-        break;
-    case stream::kPositions:
-        for (const auto& p : d.positions) { w.f32(p.x); w.f32(p.y); w.f32(p.z); }
-        break;
-    case stream::kNormals:
-        for (const auto& n : d.normals) { w.i8(n.x); w.i8(n.y); w.i8(n.z); w.i8(n.w); }
-        break;
-    case stream::kUv0:
-        for (const auto& uv : d.uv0) { w.u16(uv.u); w.u16(uv.v); }
-        break;
-    case stream::kMicro:
-        for (auto v : d.micro) w.u32(v);
-        break;
-    case stream::kAux14:
-        for (auto v : d.aux14) w.u32(v);
-        break;
-    case stream::kMaterialPairs:
-        for (const auto& p : d.pairs) { w.u16(p.materialLookup); w.u16(p.flags); }
-        break;
-    case stream::kFaces:
-        for (const auto& f : d.faces) {
-            w.u32(f.flags);
-            w.u16(f.materialTag);
-            w.u16(f.auxTag);
-            for (auto v : f.v) w.u16(v);
-            for (auto n : f.nbr) w.u16(n);
-            w.bytes(f.tail);
-        }
-        break;
-    default: break;
+        case stream::kNodes:
+            for (const auto& n : d.nodes) putNode(w, n);
+            break;
+        case stream::kSlots:
+            w.bytes(d.slotHeader);
+            for (const auto& s : d.slots) {
+                w.u16(s.pairTableIndex);
+                w.u16(s.pairCount);
+                w.bytes(s.tail);
+            }
+            break;
+        case stream::kPositions:
+            for (const auto& p : d.positions) {
+                w.f32(p.x);
+                w.f32(p.y);
+                w.f32(p.z);
+            }
+            break;
+        case stream::kNormals:
+            for (const auto& n : d.normals) {
+                w.i8(n.x);
+                w.i8(n.y);
+                w.i8(n.z);
+                w.i8(n.w);
+            }
+            break;
+        case stream::kUv0:
+            for (const auto& uv : d.uv0) {
+                w.u16(uv.u);
+                w.u16(uv.v);
+            }
+            break;
+        case stream::kMicro:
+            for (auto v : d.micro) w.u32(v);
+            break;
+        case stream::kAux14:
+            for (auto v : d.aux14) w.u32(v);
+            break;
+        case stream::kMaterialPairs:
+            for (const auto& p : d.pairs) {
+                w.u16(p.materialLookup);
+                w.u16(p.flags);
+            }
+            break;
+        case stream::kFaces:
+            for (const auto& f : d.faces) {
+                w.u32(f.flags);
+                w.u16(f.materialTag);
+                w.u16(f.auxTag);
+                for (auto v : f.v) w.u16(v);
+                for (auto n : f.nbr) w.u16(n);
+                w.bytes(f.tail);
+            }
+            break;
+        default:
+            break;
     }
     return w.take();
 }
@@ -354,8 +416,10 @@ Result<Bytes> build(const TerrainData& d) {
         e.attr1 = static_cast<std::uint32_t>(elementCount(d, l.type));
         e.attr2 = l.attr2;
         e.attr3 = static_cast<std::uint32_t>(strideOf(l.type));
-        if (l.nameField.raw.empty()) e.name = fmt::format("Res{}", l.type);
-        else e.nameField = l.nameField;
+        if (l.nameField.raw.empty())
+            e.name = fmt::format("Res{}", l.type);
+        else
+            e.nameField = l.nameField;
         e.data = encodeStream(d, l.type);
         entries.push_back(std::move(e));
     }
@@ -382,7 +446,8 @@ Geometry geometry(const TerrainData& d) {
         for (const auto& uv : d.uv0) g.uv0.push_back(uv.decode());
     if (d.micro.size() == d.positions.size())
         for (auto w : d.micro)
-            g.uv1Tentative.push_back(msh::PackedUv{static_cast<std::uint16_t>(w & 0xFFFF), static_cast<std::uint16_t>(w >> 16)}.decode());
+            g.uv1Tentative.push_back(
+                msh::PackedUv{static_cast<std::uint16_t>(w & 0xFFFF), static_cast<std::uint16_t>(w >> 16)}.decode());
     g.indices.reserve(d.faces.size() * 3);
     for (const auto& f : d.faces) {
         for (auto v : f.v) g.indices.push_back(v);

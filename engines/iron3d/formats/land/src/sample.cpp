@@ -12,7 +12,8 @@ TerrainData sampleTerrain(unsigned cellsX, unsigned cellsY) {
     for (unsigned row = 0; row < vy; ++row)
         for (unsigned col = 0; col < vx; ++col) {
             const unsigned i = row * vx + col;
-            d.positions.push_back({8.0f * static_cast<float>(col), 8.0f * static_cast<float>(row), 0.5f * static_cast<float>(i)});
+            d.positions.push_back(
+                {8.0f * static_cast<float>(col), 8.0f * static_cast<float>(row), 0.5f * static_cast<float>(i)});
             d.normals.push_back({0, 0, 127, 0});
             d.uv0.push_back({static_cast<std::uint16_t>(col * 512), static_cast<std::uint16_t>(row * 512)});
             // Packed like the MSH UV1 (u low, v high), one mapping word per vertex.
@@ -38,7 +39,8 @@ TerrainData sampleTerrain(unsigned cellsX, unsigned cellsY) {
     // Neighbours: the face across each edge (v[k], v[k+1]).
     std::map<std::pair<std::uint16_t, std::uint16_t>, std::uint16_t> edgeOwner;
     for (std::size_t i = 0; i < d.faces.size(); ++i)
-        for (int k = 0; k < 3; ++k) edgeOwner[{d.faces[i].v[k], d.faces[i].v[(k + 1) % 3]}] = static_cast<std::uint16_t>(i);
+        for (int k = 0; k < 3; ++k)
+            edgeOwner[{d.faces[i].v[k], d.faces[i].v[(k + 1) % 3]}] = static_cast<std::uint16_t>(i);
     for (auto& f : d.faces)
         for (int k = 0; k < 3; ++k) {
             const auto it = edgeOwner.find({f.v[(k + 1) % 3], f.v[k]});

@@ -41,8 +41,13 @@ formats::Description describe(const Mission& m, std::string_view label) {
     j["paths"] = std::move(jp);
     Json jc = Json::array();
     for (const auto& c : m.clans)
-        jc.push_back({{"name", text(c.name)}, {"raw_id", c.rawId}, {"mode", c.mode}, {"anchor", {c.anchorX, c.anchorY}},
-                      {"res0", text(c.res0)}, {"res1", text(c.res1)}, {"groups", c.groups.size()},
+        jc.push_back({{"name", text(c.name)},
+                      {"raw_id", c.rawId},
+                      {"mode", c.mode},
+                      {"anchor", {c.anchorX, c.anchorY}},
+                      {"res0", text(c.res0)},
+                      {"res1", text(c.res1)},
+                      {"groups", c.groups.size()},
                       {"relations", c.relations.size()}});
     j["clans"] = std::move(jc);
     Json jo = Json::array();
@@ -54,20 +59,28 @@ formats::Description describe(const Mission& m, std::string_view label) {
         for (const auto& p : o.properties)
             props.push_back({{"name", text(p.name)}, {"raw", Json::array({p.raw[0], p.raw[1], p.raw[2], p.raw[3]})}});
         const Mat4 world = placement(o);
-        jo.push_back({{"index", i}, {"raw_kind", o.rawKind}, {"resource", text(o.resourceName)},
-                      {"instance", text(o.instanceName)}, {"position", vec(o.position)}, {"orientation", vec(o.orientation)},
-                      {"scale", vec(o.scale)}, {"world_origin", vec(world.transformPoint({0, 0, 0}))},
-                      {"world_x_axis", vec(world.transformVector({1, 0, 0}))}, {"link0", o.link0}, {"link1", o.link1},
+        jo.push_back({{"index", i},
+                      {"raw_kind", o.rawKind},
+                      {"resource", text(o.resourceName)},
+                      {"instance", text(o.instanceName)},
+                      {"position", vec(o.position)},
+                      {"orientation", vec(o.orientation)},
+                      {"scale", vec(o.scale)},
+                      {"world_origin", vec(world.transformPoint({0, 0, 0}))},
+                      {"world_x_axis", vec(world.transformVector({1, 0, 0}))},
+                      {"link0", o.link0},
+                      {"link1", o.link1},
                       {"properties", std::move(props)}});
     }
     j["objects"] = std::move(jo);
     j["extras"] = m.extras.size();
-    std::string t = fmt::format("TMA {}: {} paths ({} points), {} clans, {} objects ({} properties), {} extras\n", label,
-                                m.paths.size(), points, m.clans.size(), m.objects.size(), properties, m.extras.size());
+    std::string t =
+        fmt::format("TMA {}: {} paths ({} points), {} clans, {} objects ({} properties), {} extras\n", label,
+                    m.paths.size(), points, m.clans.size(), m.objects.size(), properties, m.extras.size());
     t += fmt::format("  land {} -> {}, {}\n", text(m.landPath), text(land.mesh), text(land.map));
     for (const auto& c : m.clans)
-        t += fmt::format("  clan {} mode {} anchor ({}, {}) {} relation(s)\n", text(c.name), c.mode, c.anchorX, c.anchorY,
-                         c.relations.size());
+        t += fmt::format("  clan {} mode {} anchor ({}, {}) {} relation(s)\n", text(c.name), c.mode, c.anchorX,
+                         c.anchorY, c.relations.size());
     for (std::size_t i = 0; i < m.objects.size(); ++i) {
         const auto& o = m.objects[i];
         t += fmt::format("  object {} {} \"{}\" at ({} {} {}) rot ({} {} {}) scale ({} {} {}), {} properties\n", i,

@@ -81,7 +81,8 @@ Result<T> inRecord(Result<T> r, const char* section, std::size_t index) {
 
 // Minimum bytes of one record per section (all LpStrings empty, all counts 0).
 constexpr std::uint64_t kMinPath = 8;
-constexpr std::uint64_t kMinClan = 40;  // name, raw_id, anchor x/y, mode, res0, tag0/group_count, res1, tag1, relation_count
+constexpr std::uint64_t kMinClan =
+    40;  // name, raw_id, anchor x/y, mode, res0, tag0/group_count, res1, tag1, relation_count
 constexpr std::uint64_t kMinObject = 4 + 4 + 4 + 4 + 4 + 36 + 4 + 4 + 8 + 4 + 4;
 constexpr std::uint64_t kMinProperty = 16 + 4;
 constexpr std::uint64_t kMinRelation = 8;
@@ -93,9 +94,7 @@ Result<PathRecord> readPath(Cursor& c) {
     VESTIGE_TRY(p.id, r.i32("path_id"));
     VESTIGE_TRY(std::uint32_t n, c.count("point_count", 12, kMaxPoints));
     p.points.resize(n);
-    for (auto& pt : p.points) {
-        VESTIGE_TRY(pt, c.vec3("point", false));
-    }
+    for (auto& pt : p.points) { VESTIGE_TRY(pt, c.vec3("point", false)); }
     return p;
 }
 
@@ -120,9 +119,7 @@ Result<ClanRecord> readClan(Cursor& c) {
             if (!n) return std::move(n).error().in("group", std::to_string(g));
             k.groups[g].records.resize(*n);
             for (auto& rec : k.groups[g].records)
-                for (auto& f : rec) {
-                    VESTIGE_TRY(f, r.f32("group_record"));
-                }
+                for (auto& f : rec) { VESTIGE_TRY(f, r.f32("group_record")); }
         }
     } else {
         return Error("tma.bad_clan_mode", "clan mode must be 0..3")
@@ -190,15 +187,11 @@ Status readPrefix(Cursor& c, Mission& m) {
     VESTIGE_CHECK(c.version("format_version", kFormatVersion, m.formatVersion));
     VESTIGE_TRY(std::uint32_t paths, c.count("path_count", kMinPath, kMaxPaths));
     m.paths.resize(paths);
-    for (std::size_t i = 0; i < m.paths.size(); ++i) {
-        VESTIGE_TRY(m.paths[i], inRecord(readPath(c), "paths", i));
-    }
+    for (std::size_t i = 0; i < m.paths.size(); ++i) { VESTIGE_TRY(m.paths[i], inRecord(readPath(c), "paths", i)); }
     VESTIGE_CHECK(c.version("clan_section_version", kClanSectionVersion, m.clanSectionVersion));
     VESTIGE_TRY(std::uint32_t clans, c.count("clan_count", kMinClan, 0xFFFFFFFFu));
     m.clans.resize(clans);
-    for (std::size_t i = 0; i < m.clans.size(); ++i) {
-        VESTIGE_TRY(m.clans[i], inRecord(readClan(c), "clans", i));
-    }
+    for (std::size_t i = 0; i < m.clans.size(); ++i) { VESTIGE_TRY(m.clans[i], inRecord(readClan(c), "clans", i)); }
     VESTIGE_CHECK(c.version("object_section_version", kObjectSectionVersion, m.objectSectionVersion));
     VESTIGE_TRY(std::uint32_t objects, c.count("object_count", kMinObject, 0xFFFFFFFFu));
     m.objects.resize(objects);
@@ -225,9 +218,7 @@ Result<Mission> read(ByteView bytes) {
         auto pos = c.vec3("extra.position", false);
         if (!pos) return std::move(pos).error().record(i).in("section", "extras");
         m.extras[i].position = *pos;
-        for (auto& w : m.extras[i].raw) {
-            VESTIGE_TRY(w, r.u32("extra.raw"));
-        }
+        for (auto& w : m.extras[i].raw) { VESTIGE_TRY(w, r.u32("extra.raw")); }
     }
     VESTIGE_CHECK(r.expectEnd("data.tma"));
     return m;
@@ -242,13 +233,20 @@ Result<std::string> readLandPath(ByteView bytes) {
 
 Status validate(const Mission& m) {
     auto bad = [](const char* field, std::string expected, std::string actual) {
-        return Error("tma.invalid", "mission field out of range").field(field).expected(std::move(expected)).actual(std::move(actual));
+        return Error("tma.invalid", "mission field out of range")
+            .field(field)
+            .expected(std::move(expected))
+            .actual(std::move(actual));
     };
     if (m.formatVersion != kFormatVersion) return bad("format_version", "1", std::to_string(m.formatVersion));
-    if (m.clanSectionVersion != kClanSectionVersion) return bad("clan_section_version", "6", std::to_string(m.clanSectionVersion));
-    if (m.objectSectionVersion != kObjectSectionVersion) return bad("object_section_version", "10", std::to_string(m.objectSectionVersion));
-    if (m.extraSectionVersion != kExtraSectionVersion) return bad("extra_section_version", "1", std::to_string(m.extraSectionVersion));
-    if (m.paths.size() > kMaxPaths) return bad("path_count", fmt::format("<= {}", kMaxPaths), std::to_string(m.paths.size()));
+    if (m.clanSectionVersion != kClanSectionVersion)
+        return bad("clan_section_version", "6", std::to_string(m.clanSectionVersion));
+    if (m.objectSectionVersion != kObjectSectionVersion)
+        return bad("object_section_version", "10", std::to_string(m.objectSectionVersion));
+    if (m.extraSectionVersion != kExtraSectionVersion)
+        return bad("extra_section_version", "1", std::to_string(m.extraSectionVersion));
+    if (m.paths.size() > kMaxPaths)
+        return bad("path_count", fmt::format("<= {}", kMaxPaths), std::to_string(m.paths.size()));
     auto str = [&](const std::string& s, const char* field) -> Status {
         if (s.size() > kMaxString) return bad(field, "<= 65536 bytes", std::to_string(s.size()));
         return {};
@@ -260,7 +258,8 @@ Status validate(const Mission& m) {
         const auto& k = m.clans[i];
         if (k.mode > 3) return std::move(bad("mode", "0..3", std::to_string(k.mode)).record(i).in("section", "clans"));
         if (k.mode != 0 && !k.groups.empty())
-            return std::move(bad("groups", "none outside mode 0", std::to_string(k.groups.size())).record(i).in("section", "clans"));
+            return std::move(
+                bad("groups", "none outside mode 0", std::to_string(k.groups.size())).record(i).in("section", "clans"));
         VESTIGE_CHECK(str(k.name, "name"));
         VESTIGE_CHECK(str(k.res0, "res0"));
         VESTIGE_CHECK(str(k.res1, "res1"));
@@ -286,7 +285,11 @@ Status validate(const Mission& m) {
 Result<Bytes> write(const Mission& m) {
     VESTIGE_CHECK(validate(m));
     ByteWriter w;
-    auto v3 = [&](Vec3 v) { w.f32(v.x); w.f32(v.y); w.f32(v.z); };
+    auto v3 = [&](Vec3 v) {
+        w.f32(v.x);
+        w.f32(v.y);
+        w.f32(v.z);
+    };
     w.u32(m.formatVersion);
     w.u32(static_cast<std::uint32_t>(m.paths.size()));
     for (const auto& p : m.paths) {
@@ -356,7 +359,8 @@ Result<Bytes> write(const Mission& m) {
 }
 
 Mat4 placement(const PlacedObject& o) {
-    const Mat3 r = Mat3::rotationZ(o.orientation.z) * Mat3::rotationY(o.orientation.y) * Mat3::rotationX(o.orientation.x);
+    const Mat3 r =
+        Mat3::rotationZ(o.orientation.z) * Mat3::rotationY(o.orientation.y) * Mat3::rotationX(o.orientation.x);
     return Mat4::fromMat3(r * Mat3::scale(o.scale), o.position);
 }
 

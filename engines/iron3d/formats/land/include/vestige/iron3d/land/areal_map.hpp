@@ -58,7 +58,7 @@ struct Areal {
     std::uint32_t classId = 0;
     std::uint32_t reserved44 = 0;
     std::vector<Vec3> vertices;
-    std::vector<EdgeLink> links;          // vertices.size() + 3 * polygons.size()
+    std::vector<EdgeLink> links;  // vertices.size() + 3 * polygons.size()
     std::vector<PolygonBlock> polygons;
 };
 
@@ -86,7 +86,8 @@ class ArealMap {
 public:
     [[nodiscard]] static Result<ArealMap> read(ByteView bytes, nres::Profile profile = nres::Profile::Strict);
     // Parses a type-12 payload alone; `arealCount` is the entry's attr1, `base` the payload's absolute offset.
-    [[nodiscard]] static Result<ArealMapData> readPayload(ByteView payload, std::uint32_t arealCount, std::uint64_t base = 0);
+    [[nodiscard]] static Result<ArealMapData> readPayload(ByteView payload, std::uint32_t arealCount,
+                                                          std::uint64_t base = 0);
 
     [[nodiscard]] const ArealMapData& data() const { return mData; }
     [[nodiscard]] const nres::Archive& archive() const { return mArchive; }

@@ -15,9 +15,9 @@
 //   21    28          faces                                    Face
 //
 // Slot68 (terrain)                       Face28
-//   +0x00 u16 pair_table_index (type 11)   +0x00 u32 flags (full 32-bit surface mask)
-//   +0x02 u16 pair_count                   +0x04 u16 material_tag: low = Land2.wea row, high = Land1.wea row (0xFF none)
-//   +0x04 u8  rest[64]  [?] kept raw       +0x06 u16 aux_tag [?]
+//   +0x00 u16 pair_table_index (type 11)   +0x00 u32 flags         full 32-bit surface mask
+//   +0x02 u16 pair_count                   +0x04 u16 material_tag  low = Land2.wea row, high = Land1 (0xFF none)
+//   +0x04 u8  rest[64] [?] kept raw        +0x06 u16 aux_tag [?]
 //                                          +0x08 u16 v[3]    each < type-3 count
 //                                          +0x0E u16 nbr[3]  0xFFFF or < face count
 //                                          +0x14 u8  tail[8] [?] kept raw
@@ -68,8 +68,8 @@ constexpr std::uint16_t kBatchBoundary = 0x10;
 [[nodiscard]] std::size_t strideOf(std::uint32_t type);
 
 struct Slot {
-    std::uint16_t pairTableIndex = 0;  // first type-11 word
-    std::uint16_t pairCount = 0;       // number of type-11 words
+    std::uint16_t pairTableIndex = 0;                // first type-11 word
+    std::uint16_t pairCount = 0;                     // number of type-11 words
     std::array<std::uint8_t, kSlotTailSize> tail{};  // +0x04..0x43 [?], raw
 };
 
@@ -80,10 +80,10 @@ struct MaterialPair {
 };
 
 struct Face {
-    std::uint32_t flags = 0;                   // full surface mask
+    std::uint32_t flags = 0;  // full surface mask
     std::uint16_t materialTag = 0;
-    std::uint16_t auxTag = 0;                  // [?]
-    std::array<std::uint16_t, 3> v{};          // vertex indices into type 3
+    std::uint16_t auxTag = 0;          // [?]
+    std::array<std::uint16_t, 3> v{};  // vertex indices into type 3
     std::array<std::uint16_t, 3> nbr{kNoNeighbour, kNoNeighbour, kNoNeighbour};
     std::array<std::uint8_t, kFaceTailSize> tail{};  // [?], raw
     // Land2.wea row (material table 1).
@@ -96,7 +96,9 @@ struct Face {
 };
 
 // Material key of one face layer: (table_index << 16) | row.
-[[nodiscard]] constexpr std::uint32_t materialKey(std::uint32_t table, std::uint32_t row) { return (table << 16) | row; }
+[[nodiscard]] constexpr std::uint32_t materialKey(std::uint32_t table, std::uint32_t row) {
+    return (table << 16) | row;
+}
 
 // Full 32-bit surface mask -> compact 16-bit mask + 6-bit material class (fixed bit maps, not truncation).
 // The full-mask bits neither map uses are kept in `unmapped`, so expand() gives the full mask back.
@@ -116,17 +118,17 @@ struct EntryLayout {
 };
 
 struct TerrainData {
-    std::vector<msh::Node> nodes;                        // type 1
-    Bytes slotHeader = Bytes(kSlotHeaderSize, 0);        // type 2 header [?], raw
-    std::vector<Slot> slots;                             // type 2
-    std::vector<Vec3> positions;                         // type 3
-    std::vector<msh::PackedNormal> normals;              // type 4
-    std::vector<msh::PackedUv> uv0;                      // type 5
-    std::vector<std::uint32_t> micro;                    // type 18, raw words
-    std::vector<std::uint32_t> aux14;                    // type 14, raw words
-    std::vector<MaterialPair> pairs;                     // type 11
-    std::vector<Face> faces;                             // type 21
-    std::vector<EntryLayout> layout;                     // empty = kStreamOrder with names "Res<type>"
+    std::vector<msh::Node> nodes;                  // type 1
+    Bytes slotHeader = Bytes(kSlotHeaderSize, 0);  // type 2 header [?], raw
+    std::vector<Slot> slots;                       // type 2
+    std::vector<Vec3> positions;                   // type 3
+    std::vector<msh::PackedNormal> normals;        // type 4
+    std::vector<msh::PackedUv> uv0;                // type 5
+    std::vector<std::uint32_t> micro;              // type 18, raw words
+    std::vector<std::uint32_t> aux14;              // type 14, raw words
+    std::vector<MaterialPair> pairs;               // type 11
+    std::vector<Face> faces;                       // type 21
+    std::vector<EntryLayout> layout;               // empty = kStreamOrder with names "Res<type>"
 };
 
 class Terrain {
@@ -158,13 +160,13 @@ private:
 // Interpreted view: one triangle per face, vertex streams decoded where their count matches type 3.
 struct FaceMaterial {
     std::uint16_t tag = 0;
-    std::uint32_t land2Key = 0;               // materialKey(1, low byte)
-    std::optional<std::uint32_t> land1Key;    // materialKey(0, high byte), nullopt for 0xFF
+    std::uint32_t land2Key = 0;             // materialKey(1, low byte)
+    std::optional<std::uint32_t> land1Key;  // materialKey(0, high byte), nullopt for 0xFF
 };
 struct Geometry {
     std::vector<Vec3> positions;
-    std::vector<Vec3> normals;        // empty unless type 4 has one word per vertex
-    std::vector<Vec2> uv0;            // empty unless type 5 has one pair per vertex
+    std::vector<Vec3> normals;  // empty unless type 4 has one word per vertex
+    std::vector<Vec2> uv0;      // empty unless type 5 has one pair per vertex
     // Type 18 read as packed u16 pairs / 1024 (the MSH UV1 reading from seed 000); tentative for terrain,
     // where the digest calls the words micro-texture mapping [?]. Empty unless one word per vertex.
     std::vector<Vec2> uv1Tentative;

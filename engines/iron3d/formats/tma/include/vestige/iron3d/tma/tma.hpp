@@ -69,11 +69,11 @@ struct ClanRecord {
     std::string name;
     std::int32_t rawId = -1;
     float anchorX = 0, anchorY = 0;
-    std::uint32_t mode = 1;           // 0..3
-    std::string res0;                 // script / formula base
-    std::int32_t tag0 = 0;            // modes 1..3 only
-    std::vector<ClanGroup> groups;    // mode 0 only
-    std::string res1;                 // TRF or empty
+    std::uint32_t mode = 1;         // 0..3
+    std::string res0;               // script / formula base
+    std::int32_t tag0 = 0;          // modes 1..3 only
+    std::vector<ClanGroup> groups;  // mode 0 only
+    std::string res1;               // TRF or empty
     std::int32_t tag1 = 0;
     std::vector<Relation> relations;
 };
@@ -86,11 +86,11 @@ struct Property {
 struct PlacedObject {
     std::uint32_t rawKind = 0;
     std::uint32_t classOrFlags = kObjectClass;
-    std::string resourceName;         // a prototype key or a unit .dat path
+    std::string resourceName;  // a prototype key or a unit .dat path
     std::uint32_t rawAfterResource = 0;
     std::uint32_t identityOrClanRaw = 0;
     Vec3 position;
-    Vec3 orientation;                 // radians, applied Rz * Ry * Rx
+    Vec3 orientation;  // radians, applied Rz * Ry * Rx
     Vec3 scale{1, 1, 1};
     std::string instanceName;
     std::uint32_t rawAfterName = 0;
