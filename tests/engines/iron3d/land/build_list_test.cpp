@@ -57,6 +57,7 @@ TEST(BuildDat, UnknownCategoryIsAnError) {
     EXPECT_EQ(r.error().find("line"), "2");
     EXPECT_EQ(r.error().offset(), 13u);
     EXPECT_EQ(r.error().actualText(), "Factory");
+    EXPECT_EQ(r.error().render().rfind("line 2: field category: at offset 13", 0), 0u) << r.error().render();
 }
 
 TEST(BuildDat, CountMismatch) {
