@@ -1,7 +1,8 @@
 // Fuzz target: the three studio readers on the same input (it is read as an .mdl, a .vvd and a .vtx), each
-// writer's round trip (byte-exact for every accepted file), the LOD fixups and the sibling describers; when the
+// writer's round trip (byte-exact for every accepted file), animation sampling (first 4 animations), the LOD
+// fixups and the sibling describers; when the
 // input splits into a model and its siblings (seeds: the demo's three files concatenated, see below), the model
-// describer, the view and the glTF export too (those are JSON-heavy, hence slow under the sanitizers).
+// describer, the view and the animated glTF export too (those are JSON-heavy, hence slow under the sanitizers).
 //
 // Split form: "MDL3" u32 mdlSize u32 vvdSize, then the three files back to back (the .vtx takes the rest).
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "vestige/source/mdl/animation.hpp"
 #include "vestige/source/mdl/register.hpp"
 #include "vestige/source/mdl/view.hpp"
 
@@ -21,6 +23,11 @@ void single(ByteView view) {
     if (auto m = readMdl(view); m.ok()) {
         auto again = writeMdl(*m);
         if (!again.ok() || *again != Bytes(view.begin(), view.end())) std::abort();
+        for (std::size_t a = 0; a < m->animations.size() && a < 4; ++a)
+            for (float f : {0.0f, 0.5f, static_cast<float>(m->animations[a].numFrames - 1)}) {
+                auto pose = sampleAnimation(*m, static_cast<int>(a), f);
+                if (pose.ok()) (void)poseToWorld(*m, *pose);
+            }
     }
     if (auto v = readVvd(view); v.ok()) {
         (void)describeVvd(*v);
@@ -50,7 +57,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (files.ok()) {
                 for (int lod = 0; lod < files->vvd.header.numLods; ++lod) (void)buildView(*files, ViewOptions{lod, 0});
                 (void)describe(files->mdl, &*files);
-                (void)exportGlb(*files);
+                ViewOptions animated;
+                animated.animations = true;
+                (void)exportGlb(*files, animated);
             }
             return 0;
         }

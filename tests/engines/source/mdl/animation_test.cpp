@@ -103,6 +103,18 @@ TEST(Animation, RawAndRleTracksAtFrames) {
     EXPECT_NEAR(world[1].translationPart().z, 20.0f, 1e-4f);
 }
 
+TEST(Animation, SampleBendTurnsTheTip) {
+    auto built = buildModel(sampleSpec());
+    ASSERT_TRUE(built.ok());
+    auto m = readMdl(built->mdl);
+    ASSERT_TRUE(m.ok());
+    auto pose = sampleAnimation(*m, 1, 9.0f);
+    ASSERT_TRUE(pose.ok()) << pose.error().render();
+    expectQuat((*pose)[1].rot, quatFromRadianEuler({kPi / 4, 0, kPi / 2}), 1e-5f);
+    EXPECT_EQ((*pose)[1].pos, (Vec3{0, 0, 16}));  // no position channel: rest
+    expectQuat((*pose)[0].rot, Quat{}, 1e-6f);    // no track for root: rest
+}
+
 TEST(Animation, RejectsBrokenTrackLists) {
     BuildSpec spec = sampleSpec();
     Bytes bad = tracks();

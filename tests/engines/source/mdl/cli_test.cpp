@@ -64,6 +64,14 @@ TEST_F(StudioCli, ExportsFromHostFilesAndFromAnArchive) {
     std::string err, warn;
     ASSERT_TRUE(loader.LoadBinaryFromFile(&model, &err, &warn, (mDir / "host.glb").string())) << err;
     EXPECT_EQ(model.skins.size(), 1u);
+    EXPECT_TRUE(model.animations.empty());
+
+    r = run({"export", (mDir / "tube.mdl").string(), "-o", (mDir / "anim.glb").string(), "--animated"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    tinygltf::Model animated;
+    ASSERT_TRUE(loader.LoadBinaryFromFile(&animated, &err, &warn, (mDir / "anim.glb").string())) << err;
+    ASSERT_EQ(animated.animations.size(), 2u);
+    EXPECT_EQ(animated.animations[0].name, "idle");
 }
 
 TEST_F(StudioCli, MissingOrForeignSiblingsFailWithStructuredErrors) {

@@ -121,6 +121,31 @@ TEST(Export, GlbHasSkeletonSkinAndNamedMaterials) {
     EXPECT_EQ(idx[2], 1);
 }
 
+TEST(Export, SequencesBecomeGltfAnimations) {
+    const BuiltModel b = sample();
+    ViewOptions options;
+    options.animations = true;
+    auto glb = exportGlb(studio(b), options);
+    ASSERT_TRUE(glb.ok()) << glb.error().render();
+    tinygltf::Model model;
+    tinygltf::TinyGLTF loader;
+    std::string err, warn;
+    ASSERT_TRUE(loader.LoadBinaryFromMemory(&model, &err, &warn, glb->data(), static_cast<unsigned>(glb->size())))
+        << err;
+    ASSERT_EQ(model.animations.size(), 2u);
+    EXPECT_EQ(model.animations[1].name, "bend");
+    ASSERT_EQ(model.animations[1].channels.size(), 4u);  // translation + rotation for root and tip
+    const auto& ch = model.animations[1].channels[3];
+    EXPECT_EQ(ch.target_node, 1);
+    EXPECT_EQ(ch.target_path, "rotation");
+    const auto& input = model.accessors[static_cast<std::size_t>(
+        model.animations[1].samplers[static_cast<std::size_t>(ch.sampler)].input)];
+    EXPECT_EQ(input.count, 10u);
+    ASSERT_EQ(input.maxValues.size(), 1u);
+    EXPECT_NEAR(input.maxValues[0], 9.0 / 15.0, 1e-6);
+    EXPECT_EQ(model.skins.size(), 1u);
+}
+
 TEST(Export, RegistryFindsSiblingsNextToTheModel) {
     const BuiltModel b = sample();
     const auto dir = std::filesystem::temp_directory_path() / "vestige_mdl_siblings";

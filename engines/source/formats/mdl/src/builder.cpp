@@ -525,7 +525,20 @@ BuildSpec sampleSpec() {
     s.cdTextures = {"models/vestige/"};
     s.textures = {"body", "stripe"};
     s.skinFamilies = {{0, 1}, {1, 0}};
-    s.sequences = {{"idle", "ACT_IDLE", 30, 1, 1}, {"bend", "ACT_VM_IDLE", 15, 10, 0}};
+    s.sequences = {{"idle", "ACT_IDLE", 30, 1, 1, {}}, {"bend", "ACT_VM_IDLE", 15, 10, 0, {}}};
+    // "bend": tip turns about its X axis from its rest pose to +45 degrees over 10 frames (ANIMROT, one RLE run
+    // of 10 values on the X channel; raw * rotscale = raw * pi/32768).
+    ByteWriter bend;
+    bend.u8(1);
+    bend.u8(0x08);  // ANIMROT
+    bend.i16(0);
+    bend.i16(6);  // X channel: RLE right after the 6-byte value pointer
+    bend.i16(0);
+    bend.i16(0);
+    bend.u8(10);
+    bend.u8(10);
+    for (int f = 0; f < 10; ++f) bend.i16(static_cast<std::int16_t>((8192 * f + 4) / 9));
+    s.sequences[1].animData = bend.take();
     s.attachments = {{"top", 1, {0, 0, 16}}};
     // A square tube of half-width 4: rings at z = 0, 16, 32; the lower segment is mesh 0 ("body"), the upper
     // segment mesh 1 ("stripe"). Ring 0 follows root, ring 1 is split 50/50, ring 2 follows tip.

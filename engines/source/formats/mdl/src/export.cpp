@@ -6,10 +6,14 @@
 //          about X (Z-up -> Y-up, units stay inches like the BSP export) | B+1 mesh node (skinned)
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "vestige/core/log.hpp"
 #include "vestige/gltf/gltf.hpp"
+#include "vestige/source/mdl/animation.hpp"
 #include "vestige/source/mdl/view.hpp"
 
 namespace vestige::source::mdl {
@@ -102,6 +106,55 @@ Result<Bytes> addSkin(const Bytes& glb, const SkinData& skin) {
 
 }  // namespace
 
+constexpr int kMaxExportFrames = 4096;
+
+// One glTF animation per sequence: translation and rotation channels for every bone, one key per frame.
+Status addAnimations(const StudioFiles& files, gltf::Document& doc) {
+    const Mdl& m = files.mdl;
+    std::int64_t skipped = 0;
+    for (const SeqDesc& seq : m.sequences) {
+        if (seq.animIndices.empty()) continue;
+        const auto animIndex = seq.animIndices[0];
+        const AnimDesc& a = m.animations[static_cast<std::size_t>(animIndex)];
+        // Block data lives in the .ani file, which the export does not locate (docs/mdl.md).
+        if (auto probe = sampleAnimation(m, animIndex, 0.0f);
+            !probe.ok() && probe.error().code() == "mdl.missing_ani") {
+            log::warn("export", "{}: sequence {} skipped: its animation is in {}", files.mdlName, seq.label,
+                      m.animBlockName);
+            ++skipped;
+            continue;
+        }
+        const int frames = std::clamp(a.numFrames, 1, kMaxExportFrames);
+        const float fps = std::isfinite(a.fps) && a.fps > 0 ? a.fps : 30.0f;
+        gltf::Animation out;
+        out.name = seq.label;
+        std::vector<gltf::AnimationChannel> rot(m.bones.size()), pos(m.bones.size());
+        for (std::size_t b = 0; b < m.bones.size(); ++b) {
+            rot[b].node = pos[b].node = static_cast<int>(b);
+            rot[b].path = gltf::AnimationPath::Rotation;
+            pos[b].path = gltf::AnimationPath::Translation;
+        }
+        for (int f = 0; f < frames; ++f) {
+            VESTIGE_TRY(std::vector<BonePose> pose,
+                        sampleAnimation(m, animIndex, static_cast<float>(f)).entry(seq.label).file(files.mdlName));
+            const float time = static_cast<float>(f) / fps;
+            for (std::size_t b = 0; b < pose.size(); ++b) {
+                rot[b].times.push_back(time);
+                rot[b].quatValues.push_back(normalize(pose[b].rot));
+                pos[b].times.push_back(time);
+                pos[b].vec3Values.push_back(pose[b].pos);
+            }
+        }
+        for (std::size_t b = 0; b < m.bones.size(); ++b) {
+            out.channels.push_back(std::move(pos[b]));
+            out.channels.push_back(std::move(rot[b]));
+        }
+        if (!out.channels.empty()) doc.animations.push_back(std::move(out));
+    }
+    if (skipped) doc.extras.ints["animations_skipped"] = skipped;
+    return {};
+}
+
 Result<Bytes> exportGlb(const StudioFiles& files, const ViewOptions& options) {
     if (options.body < 0)
         return Error("mdl.bad_body", "body-group value must be >= 0").actual(std::to_string(options.body));
@@ -174,6 +227,7 @@ Result<Bytes> exportGlb(const StudioFiles& files, const ViewOptions& options) {
         skin.joints.push_back(std::move(joints));
         skin.weights.push_back(std::move(weights));
     }
+    if (options.animations) VESTIGE_CHECK(addAnimations(files, doc));
     doc.extras.ints["version"] = files.mdl.header.version;
     doc.extras.ints["checksum"] = files.mdl.header.checksum;
     doc.extras.ints["triangles"] = static_cast<std::int64_t>(view.triangles);

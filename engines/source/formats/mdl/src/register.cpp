@@ -321,6 +321,7 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
         ViewOptions view;
         VESTIGE_TRY(view.lod, intOption(options, "lod"));
         VESTIGE_TRY(view.body, intOption(options, "body"));
+        view.animations = options.get("animated") == "1";
         VESTIGE_TRY(StudioFiles files, openStudio(data, label, *registry));
         return exportGlb(files, view);
     };

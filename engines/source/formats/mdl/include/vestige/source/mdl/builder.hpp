@@ -82,7 +82,8 @@ struct BuiltModel {
 [[nodiscard]] Result<BuiltModel> buildModel(const BuildSpec& spec);
 
 // The sample used by tests and the demo: a 2-bone (root, tip) square tube 32 units tall in 2 meshes
-// (materials "body" and "stripe", 2 skin families), 16 vertices, 16 triangles, sequences "idle" and "bend".
+// (materials "body" and "stripe", 2 skin families), 16 vertices, 16 triangles, sequences "idle" (rest pose) and "bend"
+// (tip turns 45 degrees about its X axis over 10 frames).
 BuildSpec sampleSpec();
 
 // The quaternion the engine derives from a RadianEuler (half angles; x about X, y about Y, z about Z).

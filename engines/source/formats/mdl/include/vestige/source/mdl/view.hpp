@@ -67,6 +67,9 @@ struct ModelView {
 struct ViewOptions {
     int lod = 0;
     int body = 0;  // body-group value: submodel (body / base) % nummodels per body part
+    // glTF only: one glTF animation per local sequence (its first animation), every frame sampled with
+    // sampleAnimation (animation.hpp). Animations stored in an .ani block file are skipped with a warning.
+    bool animations = false;
 };
 
 [[nodiscard]] Result<ModelView> buildView(const StudioFiles& files, const ViewOptions& options = {});
@@ -74,7 +77,8 @@ struct ViewOptions {
 // glTF export (binary). Source is right-handed Z-up in inches; like the BSP export, a root node rotates
 // -90 degrees about X (Z-up -> Y-up) and the units stay inches (no scale). Triangles are reversed to glTF's
 // counter-clockwise front. The skeleton is a node tree under the root, the mesh is skinned (JOINTS_0 /
-// WEIGHTS_0, inverse bind matrices = poseToBone), materials are named after the skin-family-0 textures.
+// WEIGHTS_0, inverse bind matrices = poseToBone), materials are named after the skin-family-0 textures;
+// with options.animations the sequences become glTF animations of the bone nodes.
 [[nodiscard]] Result<Bytes> exportGlb(const StudioFiles& files, const ViewOptions& options = {});
 
 }  // namespace vestige::source::mdl
