@@ -141,6 +141,13 @@ TEST(Animation, RejectsBrokenTrackLists) {
     ASSERT_FALSE(pose.ok());
     EXPECT_EQ(pose.error().code(), "mdl.bad_animation");
     EXPECT_FALSE(sampleAnimation(*m, 5, 0.0f).ok());
+
+    // A frame count near 2^31 with a frame past it: clamped without overflow, then the RLE walk runs out.
+    Mdl huge = model();
+    huge.animations[1].numFrames = 0x7FFFFFFF;
+    pose = sampleAnimation(huge, 1, 1e12f);
+    ASSERT_FALSE(pose.ok());
+    EXPECT_EQ(pose.error().code(), "mdl.bad_animation");
 }
 
 }  // namespace

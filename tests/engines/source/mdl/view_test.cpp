@@ -50,6 +50,12 @@ TEST(View, ResolvesStripsToVvdVertices) {
         for (int r = 0; r < 4; ++r) EXPECT_NEAR(id.m[c][r], c == r ? 1.0f : 0.0f, 1e-5f);
 }
 
+TEST(View, RejectsNegativeBodyValues) {
+    auto view = buildView(studio(sample()), ViewOptions{0, -1});
+    ASSERT_FALSE(view.ok());
+    EXPECT_EQ(view.error().code(), "mdl.bad_body");
+}
+
 TEST(View, ChecksumMismatchNamesBothFilesAndValues) {
     BuiltModel b = sample();
     b.vvd[8] ^= 0xFF;

@@ -136,10 +136,10 @@ Result<std::vector<BonePose>> sampleAnimation(const Mdl& m, int anim, float fram
     for (std::size_t i = 0; i < m.bones.size(); ++i)
         pose[i] = deltaAnim ? BonePose{} : BonePose{normalize(m.bones[i].quat), m.bones[i].pos};
     if (d.numFrames <= 0) return pose;
-    if (!std::isfinite(frame)) frame = 0;
-    frame = std::clamp(frame, 0.0f, static_cast<float>(d.numFrames - 1));
-    int f = static_cast<int>(std::floor(frame));
-    const float t = frame - static_cast<float>(f);
+    // In double: numFrames - 1 near 2^31 does not fit a float exactly, and the int conversion must not overflow.
+    const double clamped = std::isfinite(frame) ? std::clamp(static_cast<double>(frame), 0.0, d.numFrames - 1.0) : 0.0;
+    int f = static_cast<int>(std::floor(clamped));
+    const auto t = static_cast<float>(clamped - f);
 
     std::int32_t block = d.animBlock, index = d.animIndex;
     if (d.sectionFrames != 0) {

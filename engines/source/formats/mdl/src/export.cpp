@@ -156,8 +156,6 @@ Status addAnimations(const StudioFiles& files, gltf::Document& doc) {
 }
 
 Result<Bytes> exportGlb(const StudioFiles& files, const ViewOptions& options) {
-    if (options.body < 0)
-        return Error("mdl.bad_body", "body-group value must be >= 0").actual(std::to_string(options.body));
     VESTIGE_TRY(ModelView view, buildView(files, options));
     gltf::Document doc;
     doc.generator = "vestige (source studio model)";

@@ -306,15 +306,11 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
     info.describe = [registry](ByteView data, std::string_view label) -> Result<formats::Description> {
         VESTIGE_TRY(Mdl m, readMdl(data));
         // Siblings are optional for info; when present they must agree with the model.
-        auto specs = siblingSpecs(label);
-        if (specs) {
-            auto vvd = vfs::openSpec(specs->vvd, *registry);
-            if (vvd) {
-                VESTIGE_TRY(StudioFiles files, openStudio(data, label, *registry));
-                return describe(m, &files);
-            }
-        }
-        return describe(m, nullptr);
+        if (!endsWithNoCase(label, ".mdl")) return describe(m, nullptr);
+        auto files = openStudio(data, label, *registry);
+        if (files) return describe(m, &*files);
+        if (files.error().code() == "mdl.missing_sibling") return describe(m, nullptr);
+        return std::move(files).error();
     };
     info.exportGlb = [registry](ByteView data, std::string_view label,
                                 const formats::ExportOptions& options) -> Result<Bytes> {

@@ -91,6 +91,10 @@ Result<StudioFiles> readStudio(ByteView mdl, ByteView vvd, ByteView vtx, std::st
 }
 
 Result<ModelView> buildView(const StudioFiles& f, const ViewOptions& options) {
+    // The walk below indexes the .vtx tree by the .mdl's counts; files assembled by hand get the same checks.
+    VESTIGE_CHECK(checkSiblings(f));
+    if (options.body < 0)
+        return Error("mdl.bad_body", "body-group value must be >= 0").actual(std::to_string(options.body));
     ModelView view;
     for (std::size_t i = 0; i < f.mdl.bones.size(); ++i) {
         const Bone& b = f.mdl.bones[i];
