@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -140,6 +141,7 @@ template <std::size_t Size, class T, class Fields>
 void decodeAt(ByteView data, std::uint64_t offset, T& out, Fields fields) {
     Decoder d(data.data() + offset);
     fields(d, out);
+    assert(d.cursor() == data.data() + offset + Size && "field list does not cover the struct size");
 }
 
 // Encodes one struct over `out` at `offset`; fails instead of writing past the end.
@@ -151,6 +153,7 @@ Status encodeAt(Bytes& out, std::uint64_t offset, const T& in, Fields fields, st
             .expected(fmt::format("{} bytes before {}", Size, out.size()));
     Encoder e(out.data() + offset);
     fields(e, in);
+    assert(e.cursor() == out.data() + offset + Size && "field list does not cover the struct size");
     return {};
 }
 
