@@ -1,6 +1,7 @@
 // Vector and Angle in interpreter mode (instruction budget on): full userdata holding three floats (GMod
-// stores floats too); metatables are compared by pointer. JIT mode uses the ffi structs of fastpath.cpp
-// with the same observable behaviour; toVector/pushVector below pick the representation.
+// stores floats too), recognised by metatable pointer and payload size (testPayload). Every C API call costs
+// 1.5-4 ns in the interpreter, so the bindings make as few as they can (see Meta). JIT mode uses the ffi structs
+// of fastpath.cpp with the same observable behaviour; toVector/pushVector below pick the representation.
 // Arguments are read with lua_tonumber semantics, so integral and fractional numbers and numeric
 // strings are all accepted; missing components are 0 (seed D1.1: integers must never read as 0).
 #include <cmath>
@@ -86,7 +87,8 @@ int construct(lua_State* L, bool angle) {
     const Runtime::Impl& impl = implOf(L);
     const int type = lua_type(L, 1);
     Vec3 v;
-    if (Vec3* src = type == LUA_TUSERDATA ? testUd(L, 1, angle ? angleKind(impl) : vectorKind(impl)) : nullptr) v = *src;
+    const Kind kind = angle ? angleKind(impl) : vectorKind(impl);
+    if (Vec3* src = type == LUA_TUSERDATA ? testUd(L, 1, kind) : nullptr) v = *src;
     else if (type == LUA_TSTRING) v = parseTriple(lua_tostring(L, 1));
     else v = {num(L, 1), num(L, 2), num(L, 3)};
     pushUd(L, v, angle ? impl.angleMetaRef : impl.vectorMetaRef);

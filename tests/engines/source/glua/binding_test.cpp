@@ -41,10 +41,14 @@ TEST(GluaBindings, ZeroSizeUserdataWithOurMetatableIsNeverRead) {
     Session rt(false);
     const char* const vecExpected = "(Vector expected, got userdata)";
     const char* const triExpected = "(Vector or Angle expected, got userdata)";
-    EXPECT_EQ(rt.err(forged("Vector", "return p.x")), std::string("eval:1: bad argument #1 to '__index' ") + triExpected);
-    EXPECT_EQ(rt.err(forged("Vector", "p.y = 1")), std::string("eval:1: bad argument #1 to '__newindex' ") + triExpected);
-    EXPECT_EQ(rt.err(forged("Vector", "return p + Vector()")), std::string("eval:1: bad argument #1 to '__add' ") + vecExpected);
-    EXPECT_EQ(rt.err(forged("Vector", "return Vector() - p")), std::string("eval:1: bad argument #2 to '__sub' ") + vecExpected);
+    EXPECT_EQ(rt.err(forged("Vector", "return p.x")),
+              std::string("eval:1: bad argument #1 to '__index' ") + triExpected);
+    EXPECT_EQ(rt.err(forged("Vector", "p.y = 1")),
+              std::string("eval:1: bad argument #1 to '__newindex' ") + triExpected);
+    EXPECT_EQ(rt.err(forged("Vector", "return p + Vector()")),
+              std::string("eval:1: bad argument #1 to '__add' ") + vecExpected);
+    EXPECT_EQ(rt.err(forged("Vector", "return Vector() - p")),
+              std::string("eval:1: bad argument #2 to '__sub' ") + vecExpected);
     EXPECT_EQ(rt.err(forged("Vector", "return p * 2")),
               "eval:1: bad argument #1 to '__mul' (number expected, got userdata)");
     EXPECT_EQ(rt.err(forged("Vector", "return p:Length()")), std::string("bad argument #1 to '?' ") + vecExpected);
@@ -53,8 +57,10 @@ TEST(GluaBindings, ZeroSizeUserdataWithOurMetatableIsNeverRead) {
               std::string("eval:1: calling 'Set' on bad self ") + triExpected);
     EXPECT_EQ(rt.err(forged("Vector", "return tostring(p)")), std::string("bad argument #1 to '?' ") + triExpected);
     EXPECT_EQ(rt.err(forged("Vector", "return Vector(p)")), "bad argument #1 to '?' (number expected, got userdata)");
-    EXPECT_EQ(rt.err(forged("Vector", "return Entity(1):SetPos(p)")), std::string("bad argument #2 to '?' ") + vecExpected);
-    EXPECT_EQ(rt.err(forged("Angle", "return p.p")), std::string("eval:1: bad argument #1 to '__index' ") + triExpected);
+    EXPECT_EQ(rt.err(forged("Vector", "return Entity(1):SetPos(p)")),
+              std::string("bad argument #2 to '?' ") + vecExpected);
+    EXPECT_EQ(rt.err(forged("Angle", "return p.p")),
+              std::string("eval:1: bad argument #1 to '__index' ") + triExpected);
     EXPECT_EQ(rt.err(forged("Angle", "return Entity(1):SetAngles(p)")),
               "bad argument #2 to '?' (Angle expected, got userdata)");
     // Method lookups read no payload (the metatable is the check there); the method itself then refuses.
@@ -78,11 +84,16 @@ TEST(GluaBindings, EntityHandleAndVectorNeverTakeEachOthersPlace) {
     EXPECT_EQ(rt.err("local v = Vector(1, 2, 3) debug.setmetatable(v, FindMetaTable('Player')) return v:Nick()"),
               "bad argument #1 to '?' (Entity expected, got userdata)");
     // Our own values in the wrong place.
-    EXPECT_EQ(rt.err("return Vector(1, 2, 3):Dot(Entity(1))"), "bad argument #2 to '?' (Vector expected, got userdata)");
-    EXPECT_EQ(rt.err("return Entity(1) + Vector()"), "eval:1: bad argument #1 to '__add' (Vector expected, got userdata)");
-    EXPECT_EQ(rt.err("return Vector() + Entity(1)"), "eval:1: bad argument #2 to '__add' (Vector expected, got userdata)");
-    EXPECT_EQ(rt.err("return Vector() * Entity(1)"), "eval:1: bad argument #2 to '__mul' (number expected, got userdata)");
-    EXPECT_EQ(rt.err("return Vector() + Angle()"), "eval:1: bad argument #2 to '__add' (Vector expected, got userdata)");
+    EXPECT_EQ(rt.err("return Vector(1, 2, 3):Dot(Entity(1))"),
+              "bad argument #2 to '?' (Vector expected, got userdata)");
+    EXPECT_EQ(rt.err("return Entity(1) + Vector()"),
+              "eval:1: bad argument #1 to '__add' (Vector expected, got userdata)");
+    EXPECT_EQ(rt.err("return Vector() + Entity(1)"),
+              "eval:1: bad argument #2 to '__add' (Vector expected, got userdata)");
+    EXPECT_EQ(rt.err("return Vector() * Entity(1)"),
+              "eval:1: bad argument #2 to '__mul' (number expected, got userdata)");
+    EXPECT_EQ(rt.err("return Vector() + Angle()"),
+              "eval:1: bad argument #2 to '__add' (Vector expected, got userdata)");
     EXPECT_EQ(rt.err("return Vector():Cross(newproxy())"), "bad argument #2 to '?' (Vector expected, got userdata)");
     EXPECT_EQ(rt.err("return FindMetaTable('Vector').Length(newproxy(true))"),
               "bad argument #1 to '?' (Vector expected, got userdata)");
@@ -100,7 +111,7 @@ TEST(GluaBindings, DirectMetamethodCallsStayDefined) {
         Session rt(jit);
         // (JIT mode's Lua __index answers methods for anything; the interpreter's looks in the value's metatable.)
         EXPECT_EQ(rt.err("local f = FindMetaTable('Entity').__index return type(f({}, 'GetPos')), f(newproxy(), 'x'), "
-                           "f()"),
+                         "f()"),
                   jit ? "function\tnil\tnil" : "nil\tnil\tnil")
             << jit;
         EXPECT_EQ(rt.err("local v = Vector(1, 2, 3) return FindMetaTable('Vector').__concat(v, v, v)"),
@@ -114,12 +125,14 @@ TEST(GluaBindings, DirectMetamethodCallsStayDefined) {
 // check that keeps its metatable pushed must never leave it where a later argument is read).
 TEST(GluaBindings, ArgumentErrorsKeepTheirOrderAndMissingArguments) {
     Session rt(false);
-    EXPECT_EQ(rt.err("return FindMetaTable('Vector').__add(1, 2)"), "bad argument #2 to '?' (Vector expected, got number)");
+    EXPECT_EQ(rt.err("return FindMetaTable('Vector').__add(1, 2)"),
+              "bad argument #2 to '?' (Vector expected, got number)");
     EXPECT_EQ(rt.err("return FindMetaTable('Vector').__eq(1, 2)"),
               "bad argument #1 to '?' (Vector or Angle expected, got number)");
     EXPECT_EQ(rt.err("return FindMetaTable('Vector').__mul('a', {})"),
               "bad argument #1 to '?' (number expected, got string)");
-    EXPECT_EQ(rt.err("return FindMetaTable('Angle').__div({}, {})"), "bad argument #2 to '?' (number expected, got table)");
+    EXPECT_EQ(rt.err("return FindMetaTable('Angle').__div({}, {})"),
+              "bad argument #2 to '?' (number expected, got table)");
     EXPECT_EQ(rt.err("return Vector():WithinAABox(1, 2)"), "bad argument #3 to '?' (Vector expected, got number)");
     EXPECT_EQ(rt.err("return Vector():Dot()"), "bad argument #2 to '?' (Vector expected, got no value)");
     EXPECT_EQ(rt.err("return Vector():IsEqualTol(Vector())"), "bad argument #3 to '?' (number expected, got no value)");
@@ -135,12 +148,12 @@ TEST(GluaBindings, ComponentKeysBuiltAtRunTime) {
     for (bool jit : {false, true}) {
         Session rt(jit);
         EXPECT_EQ(rt.err("local v, a = Vector(1, 2, 3), Angle(4, 5, 6) local x, l = string.char(120), 'ro' .. 'll' "
-                           "return v[x], a[l], a['pitch'], a.yaw, v[2], a[3], v[0], v[1.5], v[true], v.MetaName"),
+                         "return v[x], a[l], a['pitch'], a.yaw, v[2], a[3], v[0], v[1.5], v[true], v.MetaName"),
                   "1\t6\t4\t5\t2\t6\tnil\tnil\tnil\tVector")
             << jit;
         // Components win over the metatable; other keys come from it.
         EXPECT_EQ(rt.err("local mt = FindMetaTable('Vector') mt.x, mt.w = 9, 8 local v = Vector(1, 2, 3) "
-                           "local r = {v.x, v.w} mt.x, mt.w = nil, nil return unpack(r)"),
+                         "local r = {v.x, v.w} mt.x, mt.w = nil, nil return unpack(r)"),
                   "1\t8")
             << jit;
         EXPECT_EQ(rt.err("local v = Vector(1, 2, 3) v[string.char(122)] = 7 v.y = 5 return v"),
