@@ -166,6 +166,17 @@ TEST(Mdl, RejectsTablesOutsideTheFile) {
     EXPECT_EQ(r.error().offset(), static_cast<std::uint64_t>(m->header.skinIndex) + 2);
 }
 
+TEST(Mdl, HugeSkinFamilyCountWithoutReferencesDecodesNothing) {  // fuzz find: 2^31 empty rows
+    BuiltModel files = sample();
+    put32(files.mdl, 220, 0);           // numskinref
+    put32(files.mdl, 224, 0x7FFFFFFF);  // numskinfamilies
+    auto m = readMdl(files.mdl);
+    ASSERT_TRUE(m.ok()) << m.error().render();
+    EXPECT_TRUE(m->skinFamilies.empty());
+    EXPECT_EQ(m->header.numSkinFamilies, 0x7FFFFFFF);
+    EXPECT_EQ(*writeMdl(*m), files.mdl);
+}
+
 TEST(Vvd, ReadsVerticesTangentsAndRejectsTrailingBytes) {
     const BuiltModel files = sample();
     auto v = readVvd(files.vvd);

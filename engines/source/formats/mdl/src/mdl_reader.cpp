@@ -274,7 +274,8 @@ Result<Mdl> readMdl(ByteView data) {
             .actual(fmt::format("{} x {}", h.numSkinFamilies, h.numSkinRef));
     VESTIGE_TRY(std::uint64_t skinAt, table(data, 0, h.skinIndex, static_cast<std::int32_t>(skinCells), 2, "skinindex",
                                             kOffNumSkinRef + 8, budget));
-    for (std::int32_t f = 0; f < h.numSkinFamilies; ++f) {
+    // With no skin references there is nothing per family (and no bytes to bound the family count by).
+    for (std::int32_t f = 0; f < (h.numSkinRef > 0 ? h.numSkinFamilies : 0); ++f) {
         std::vector<std::int16_t> row;
         for (std::int32_t r = 0; r < h.numSkinRef; ++r) {
             const std::uint64_t at = skinAt + (static_cast<std::uint64_t>(f) * h.numSkinRef + r) * 2;

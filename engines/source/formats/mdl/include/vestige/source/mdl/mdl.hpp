@@ -228,6 +228,7 @@ struct Mdl {
     std::vector<std::int32_t> cdTextureOffsets;  // absolute offsets of the search-path strings
     std::vector<std::string> cdTextures;
     std::vector<std::vector<std::int16_t>> skinFamilies;  // [numSkinFamilies][numSkinRef] -> texture index
+                                                          // (empty when numSkinRef is 0)
     std::vector<BodyPart> bodyParts;
     std::vector<Attachment> attachments;
     std::vector<IncludeModel> includeModels;
