@@ -12,7 +12,7 @@ namespace vestige::app {
 
 std::vector<DemoStage> demoStages() {
     // Pipeline order: foundations first, then each engine's capabilities as they land.
-    return {demoStageVfs(), demoStageArchives(), demoStageMsh(), demoStageIron3dTextures(), demoStageAnimesh(), demoStageBsp(), demoStageSourceTextures(), demoStageSourceArchives(), demoStageMovement(), demoStageLua(), demoStageRender()};
+    return {demoStageVfs(), demoStageArchives(), demoStageMsh(), demoStageIron3dTextures(), demoStageAnimesh(), demoStageTerrain(), demoStageBsp(), demoStageSourceTextures(), demoStageSourceArchives(), demoStageStudio(), demoStageMovement(), demoStageLua(), demoStageRender()};
 }
 
 void addDemoCommand(CLI::App& cli, AppContext& ctx) {

@@ -6,12 +6,14 @@
 #include "vestige/iron3d/animesh/animesh.hpp"
 #include "vestige/iron3d/animesh/export.hpp"
 #include "vestige/iron3d/ctl/register.hpp"
+#include "vestige/iron3d/land/register.hpp"
 #include "vestige/iron3d/mat0/register.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
 #include "vestige/iron3d/msh/register.hpp"
 #include "vestige/iron3d/nres/register.hpp"
 #include "vestige/iron3d/rsli/register.hpp"
 #include "vestige/iron3d/texm/register.hpp"
+#include "vestige/iron3d/tma/register.hpp"
 #include "vestige/iron3d/wear/register.hpp"
 #include "textured_export.hpp"
 
@@ -55,6 +57,8 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     texm::registerFormat(formats, archives);
     wear::registerFormat(formats, archives);
     mat0::registerFormat(formats, archives);
+    land::registerFormat(formats, archives);
+    tma::registerFormat(formats, archives);
     if (const auto* mshInfo = formats.find("msh")) {
         formats::FormatInfo info = *mshInfo;
         // The static export resolves the model's material chain (WEAR -> MAT0 -> Texm) and embeds the textures

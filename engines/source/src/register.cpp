@@ -3,6 +3,7 @@
 #include "vestige/source/bsp/register.hpp"
 #include "vestige/source/gma/register.hpp"
 #include "vestige/source/keyvalues/register.hpp"
+#include "vestige/source/mdl/register.hpp"
 #include "vestige/source/vpk/register.hpp"
 #include "vestige/source/vtf/register.hpp"
 #include "vestige/source/world/world.hpp"
@@ -15,6 +16,7 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     keyvalues::registerFormat(formats, archives);
     vpk::registerFormat(formats, archives);
     gma::registerFormat(formats, archives);
+    mdl::registerFormat(formats, archives);
     // Map export needs the world builder, which sits above the BSP reader.
     if (const auto* bspInfo = formats.find("bsp")) {
         formats::FormatInfo info = *bspInfo;
