@@ -69,32 +69,34 @@ std::size_t strideOf(std::uint32_t type) {
     }
 }
 
+// The two fixed maps between the full 32-bit surface mask and its compact form (full bit, compact bit).
+constexpr std::array<std::pair<std::uint32_t, std::uint16_t>, 15> kCompactBits{{{0x1, 0x1},
+                                                                              {0x8, 0x2},
+                                                                              {0x10, 0x4},
+                                                                              {0x20, 0x8},
+                                                                              {0x1000, 0x10},
+                                                                              {0x4000, 0x20},
+                                                                              {0x2, 0x40},
+                                                                              {0x400, 0x80},
+                                                                              {0x800, 0x100},
+                                                                              {0x20000, 0x200},
+                                                                              {0x2000, 0x400},
+                                                                              {0x200, 0x800},
+                                                                              {0x4, 0x1000},
+                                                                              {0x40, 0x2000},
+                                                                              {0x200000, 0x8000}}};
+constexpr std::array<std::pair<std::uint32_t, std::uint8_t>, 6> kClassBits{
+    {{0x100, 0x1}, {0x8000, 0x2}, {0x10000, 0x4}, {0x40000, 0x8}, {0x80000, 0x10}, {0x80, 0x20}}};
+
 SurfaceMask compactSurfaceMask(std::uint32_t full) {
-    static constexpr std::array<std::pair<std::uint32_t, std::uint16_t>, 15> kCompact{{{0x1, 0x1},
-                                                                                       {0x8, 0x2},
-                                                                                       {0x10, 0x4},
-                                                                                       {0x20, 0x8},
-                                                                                       {0x1000, 0x10},
-                                                                                       {0x4000, 0x20},
-                                                                                       {0x2, 0x40},
-                                                                                       {0x400, 0x80},
-                                                                                       {0x800, 0x100},
-                                                                                       {0x20000, 0x200},
-                                                                                       {0x2000, 0x400},
-                                                                                       {0x200, 0x800},
-                                                                                       {0x4, 0x1000},
-                                                                                       {0x40, 0x2000},
-                                                                                       {0x200000, 0x8000}}};
-    static constexpr std::array<std::pair<std::uint32_t, std::uint8_t>, 6> kClass{
-        {{0x100, 0x1}, {0x8000, 0x2}, {0x10000, 0x4}, {0x40000, 0x8}, {0x80000, 0x10}, {0x80, 0x20}}};
     SurfaceMask m;
     std::uint32_t used = 0;
-    for (auto [bit, c] : kCompact)
+    for (auto [bit, c] : kCompactBits)
         if (full & bit) {
             m.compact = static_cast<std::uint16_t>(m.compact | c);
             used |= bit;
         }
-    for (auto [bit, c] : kClass)
+    for (auto [bit, c] : kClassBits)
         if (full & bit) {
             m.materialClass = static_cast<std::uint8_t>(m.materialClass | c);
             used |= bit;
@@ -105,27 +107,10 @@ SurfaceMask compactSurfaceMask(std::uint32_t full) {
 
 std::uint32_t expandSurfaceMask(const SurfaceMask& mask) {
     // Inverse of the two fixed maps; every compact/class bit has exactly one full bit.
-    static constexpr std::array<std::pair<std::uint32_t, std::uint16_t>, 15> kCompact{{{0x1, 0x1},
-                                                                                       {0x8, 0x2},
-                                                                                       {0x10, 0x4},
-                                                                                       {0x20, 0x8},
-                                                                                       {0x1000, 0x10},
-                                                                                       {0x4000, 0x20},
-                                                                                       {0x2, 0x40},
-                                                                                       {0x400, 0x80},
-                                                                                       {0x800, 0x100},
-                                                                                       {0x20000, 0x200},
-                                                                                       {0x2000, 0x400},
-                                                                                       {0x200, 0x800},
-                                                                                       {0x4, 0x1000},
-                                                                                       {0x40, 0x2000},
-                                                                                       {0x200000, 0x8000}}};
-    static constexpr std::array<std::pair<std::uint32_t, std::uint8_t>, 6> kClass{
-        {{0x100, 0x1}, {0x8000, 0x2}, {0x10000, 0x4}, {0x40000, 0x8}, {0x80000, 0x10}, {0x80, 0x20}}};
     std::uint32_t full = mask.unmapped;
-    for (auto [bit, c] : kCompact)
+    for (auto [bit, c] : kCompactBits)
         if (mask.compact & c) full |= bit;
-    for (auto [bit, c] : kClass)
+    for (auto [bit, c] : kClassBits)
         if (mask.materialClass & c) full |= bit;
     return full;
 }
