@@ -753,6 +753,7 @@ void Runtime::callHook(std::string_view name) {
 // message handler, see resetStack) and the event bound, it is one lua_gettop, one lua_rawgeti and one lua_pcall.
 // Between engine calls the budget flag and hookErrorSeen are false (each call resets them on its way out).
 void Runtime::callHook(const HookId& id) {
+    if (static_cast<std::size_t>(id.mSlot) >= mImpl->eventNames.size()) return callHook(std::string_view(id.mName));
     if (id.mSlot >= 0 && mCallDepth == 0) {
         auto& event = mImpl->eventNames[static_cast<std::size_t>(id.mSlot)];
         lua_State* L = mL;
