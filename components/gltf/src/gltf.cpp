@@ -31,6 +31,12 @@ tinygltf::Value toValue(const Extras& extras) {
 bool finite(Vec3 v) { return isFinite(v); }
 bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 bool finite(Quat q) { return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w); }
+bool finite(Vec4 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w); }
+bool finite(const Mat4& m) {
+    for (int i = 0; i < 16; ++i)
+        if (!std::isfinite(m.data()[i])) return false;
+    return true;
+}
 
 // Appends raw data to the single buffer, 4-aligned, and returns its buffer view index.
 class Packer {
@@ -107,6 +113,16 @@ Status validatePrimitive(const Document& doc, const Primitive& p, std::size_t me
         if (!finite(p.uv0[i])) return where(fail("non_finite", "non-finite texture coordinate").field("uv0"));
     for (std::size_t i = 0; i < p.uv1.size(); ++i)
         if (!finite(p.uv1[i])) return where(fail("non_finite", "non-finite texture coordinate").field("uv1"));
+    VESTIGE_CHECK(sameCount(p.joints0.size(), "joints0"));
+    VESTIGE_CHECK(sameCount(p.weights0.size(), "weights0"));
+    if (p.joints0.empty() != p.weights0.empty())
+        return where(fail("skin_attributes", "joints0 and weights0 go together").field(p.joints0.empty() ? "joints0" : "weights0"));
+    for (std::size_t i = 0; i < p.weights0.size(); ++i) {
+        const Vec4 w = p.weights0[i];
+        if (!finite(w) || w.x < 0 || w.y < 0 || w.z < 0 || w.w < 0 || std::abs(w.x + w.y + w.z + w.w - 1.0f) > 1e-3f)
+            return where(fail("skin_weights", "weights must be finite, non-negative and sum to 1").field("weights0")
+                             .in("vertex", std::to_string(i)));
+    }
     const std::size_t vertexOrIndexCount = p.indices.empty() ? n : p.indices.size();
     if (vertexOrIndexCount % 3 != 0)
         return where(fail("not_triangles", "a triangle list needs a multiple of 3 elements").field("indices")
@@ -161,6 +177,7 @@ Status checkText(const Document& doc) {
         if (!validUtf8(doc.materials[i].name) || !extrasOk(doc.materials[i].extras)) return bad("material", i);
     for (std::size_t i = 0; i < doc.images.size(); ++i) if (!validUtf8(doc.images[i].name)) return bad("image", i);
     for (std::size_t i = 0; i < doc.animations.size(); ++i) if (!validUtf8(doc.animations[i].name)) return bad("animation", i);
+    for (std::size_t i = 0; i < doc.skins.size(); ++i) if (!validUtf8(doc.skins[i].name)) return bad("skin", i);
     return {};
 }
 
@@ -188,6 +205,36 @@ Status validate(const Document& doc) {
         int steps = 0;
         for (int p = parent[i]; p != -1; p = parent[p])
             if (++steps > nodeCount) return fail("cycle", "node hierarchy has a cycle").record(i).field("children");
+    }
+    for (std::size_t s = 0; s < doc.skins.size(); ++s) {
+        const Skin& skin = doc.skins[s];
+        if (skin.joints.empty()) return fail("skin_joints", "a skin has no joints").record(s).field("joints");
+        for (int j : skin.joints)
+            if (j < 0 || j >= nodeCount) return fail("skin_joints", "skin joint out of range").record(s).field("joints").actual(std::to_string(j));
+        if (skin.skeleton < -1 || skin.skeleton >= nodeCount)
+            return fail("skin_skeleton", "skin skeleton out of range").record(s).field("skeleton");
+        if (!skin.inverseBind.empty() && skin.inverseBind.size() != skin.joints.size())
+            return fail("skin_inverse_bind", "one inverse bind matrix per joint").record(s).field("inverseBind")
+                .expected(std::to_string(skin.joints.size())).actual(std::to_string(skin.inverseBind.size()));
+        for (const Mat4& m : skin.inverseBind)
+            if (!finite(m)) return fail("non_finite", "non-finite inverse bind matrix").record(s).field("inverseBind");
+    }
+    // A skinned node draws a mesh whose joint indices stay inside its skin's joint list.
+    for (int i = 0; i < nodeCount; ++i) {
+        const Node& node = doc.nodes[static_cast<std::size_t>(i)];
+        if (node.skin == -1) continue;
+        if (node.skin < -1 || node.skin >= static_cast<int>(doc.skins.size()))
+            return fail("skin_ref", "node skin index out of range").record(i).field("skin").actual(std::to_string(node.skin));
+        if (node.mesh < 0) return fail("skin_ref", "a skinned node needs a mesh").record(i).field("mesh");
+        const std::size_t joints = doc.skins[static_cast<std::size_t>(node.skin)].joints.size();
+        for (const Primitive& p : doc.meshes[static_cast<std::size_t>(node.mesh)].primitives) {
+            if (p.joints0.empty()) return fail("skin_attributes", "a skinned node's mesh has no joints0").record(i).field("mesh");
+            for (const auto& j : p.joints0)
+                for (std::uint16_t k : j)
+                    if (k >= joints)
+                        return fail("skin_joint_index", "joints0 names a joint the skin does not have").record(i)
+                            .field("joints0").expected(fmt::format("< {}", joints)).actual(std::to_string(k));
+        }
     }
     for (int r : doc.sceneRoots)
         if (r < 0 || r >= nodeCount || parent[r] != -1)
@@ -301,6 +348,12 @@ Result<Bytes> writeGlb(const Document& doc) {
             if (!p.uv1.empty())
                 prim.attributes["TEXCOORD_1"] =
                     pack.accessor(p.uv1, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC2, 2, kArrayBuffer, false);
+            if (!p.joints0.empty()) {
+                prim.attributes["JOINTS_0"] = pack.accessor(p.joints0, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+                                                            TINYGLTF_TYPE_VEC4, 4, kArrayBuffer, false);
+                prim.attributes["WEIGHTS_0"] =
+                    pack.accessor(p.weights0, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC4, 4, kArrayBuffer, false);
+            }
             if (!p.indices.empty()) {
                 // The narrowest index type that fits keeps files small and loaders happy.
                 if (p.positions.size() <= 0xFFFF) {
@@ -330,7 +383,18 @@ Result<Bytes> writeGlb(const Document& doc) {
             if (node.scale != Vec3{1, 1, 1}) out.scale = {node.scale.x, node.scale.y, node.scale.z};
         }
         if (!node.extras.empty()) out.extras = toValue(node.extras);
+        out.skin = node.skin;
         model.nodes.push_back(std::move(out));
+    }
+    for (const Skin& skin : doc.skins) {
+        tinygltf::Skin out;
+        out.name = skin.name;
+        out.joints = skin.joints;
+        out.skeleton = skin.skeleton;
+        if (!skin.inverseBind.empty())
+            out.inverseBindMatrices =
+                pack.accessor(skin.inverseBind, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_MAT4, 16, 0, false);
+        model.skins.push_back(std::move(out));
     }
     for (const auto& anim : doc.animations) {
         tinygltf::Animation out;

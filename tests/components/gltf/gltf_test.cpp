@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
+#include <cstring>
+
 #include "vestige/gltf/gltf.hpp"
 
 namespace vestige::gltf {
@@ -273,6 +275,106 @@ TEST(Gltf, RejectsBadDocuments) {
         auto d = sample();
         d.nodes[1].name = "\xD0\xA2\xD0\xB0\xD0\xBD\xD0\xBA \xE2\x82\xAC \xF0\x9F\x9A\x80";  // UTF-8 is fine
         EXPECT_EQ(codeOf(d), "ok");
+    }
+}
+
+}  // namespace
+}  // namespace vestige::gltf
+
+namespace vestige::gltf {
+namespace {
+
+// A two-joint skin on the sample's mesh node: the joints are the root and the matrix node.
+Document skinned() {
+    Document d = sample();
+    for (auto& p : d.meshes[0].primitives) {
+        p.joints0.assign(p.positions.size(), {0, 1, 0, 0});
+        p.weights0.assign(p.positions.size(), Vec4{0.75f, 0.25f, 0, 0});
+    }
+    Skin s;
+    s.name = "rig";
+    s.joints = {0, 2};
+    s.inverseBind = {Mat4::translation({-1, -2, -3}), Mat4::translation({-5, 0, 0})};
+    s.skeleton = 0;
+    d.skins.push_back(s);
+    d.nodes[1].skin = 0;
+    return d;
+}
+
+TEST(GltfSkin, WritesJointsWeightsAndInverseBind) {
+    auto glb = writeGlb(skinned());
+    ASSERT_TRUE(glb.ok()) << glb.error().render();
+    const auto model = load(*glb);
+    ASSERT_EQ(model.skins.size(), 1u);
+    EXPECT_EQ(model.skins[0].name, "rig");
+    EXPECT_EQ(model.skins[0].joints, (std::vector<int>{0, 2}));
+    EXPECT_EQ(model.skins[0].skeleton, 0);
+    EXPECT_EQ(model.nodes[1].skin, 0);
+    EXPECT_EQ(model.nodes[0].skin, -1);
+    const auto& ibm = model.accessors[static_cast<std::size_t>(model.skins[0].inverseBindMatrices)];
+    EXPECT_EQ(ibm.type, TINYGLTF_TYPE_MAT4);
+    EXPECT_EQ(ibm.count, 2u);
+    const auto& view = model.bufferViews[static_cast<std::size_t>(ibm.bufferView)];
+    float m[32];
+    std::memcpy(m, model.buffers[0].data.data() + view.byteOffset + ibm.byteOffset, sizeof m);
+    EXPECT_EQ(m[12], -1.0f);  // column-major: translation in elements 12..14
+    EXPECT_EQ(m[14], -3.0f);
+    EXPECT_EQ(m[16 + 12], -5.0f);
+    const auto& prim = model.meshes[0].primitives[0];
+    ASSERT_TRUE(prim.attributes.count("JOINTS_0"));
+    ASSERT_TRUE(prim.attributes.count("WEIGHTS_0"));
+    const auto& joints = model.accessors[static_cast<std::size_t>(prim.attributes.at("JOINTS_0"))];
+    EXPECT_EQ(joints.componentType, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT);
+    EXPECT_EQ(joints.type, TINYGLTF_TYPE_VEC4);
+    EXPECT_EQ(joints.count, 4u);
+    const auto& weights = model.accessors[static_cast<std::size_t>(prim.attributes.at("WEIGHTS_0"))];
+    const auto& wv = model.bufferViews[static_cast<std::size_t>(weights.bufferView)];
+    float w[4];
+    std::memcpy(w, model.buffers[0].data.data() + wv.byteOffset + weights.byteOffset, sizeof w);
+    EXPECT_EQ(w[0], 0.75f);
+    EXPECT_EQ(w[1], 0.25f);
+}
+
+TEST(GltfSkin, RejectsBadSkins) {
+    {
+        auto d = skinned();
+        d.meshes[0].primitives[0].joints0[2] = {0, 2, 0, 0};  // the skin has joints 0 and 1 only
+        EXPECT_EQ(codeOf(d), "gltf.skin_joint_index");
+    }
+    {
+        auto d = skinned();
+        d.meshes[0].primitives[1].weights0[0] = Vec4{0.5f, 0.25f, 0, 0};
+        EXPECT_EQ(codeOf(d), "gltf.skin_weights");
+    }
+    {
+        auto d = skinned();
+        d.meshes[0].primitives[0].weights0.clear();
+        EXPECT_EQ(codeOf(d), "gltf.skin_attributes");
+    }
+    {
+        auto d = skinned();
+        d.meshes[0].primitives[0].joints0.pop_back();
+        EXPECT_EQ(codeOf(d), "gltf.attribute_count");
+    }
+    {
+        auto d = skinned();
+        d.skins[0].inverseBind.pop_back();
+        EXPECT_EQ(codeOf(d), "gltf.skin_inverse_bind");
+    }
+    {
+        auto d = skinned();
+        d.skins[0].joints.push_back(7);
+        EXPECT_EQ(codeOf(d), "gltf.skin_joints");
+    }
+    {
+        auto d = skinned();
+        d.nodes[0].skin = 0;  // the root draws no mesh
+        EXPECT_EQ(codeOf(d), "gltf.skin_ref");
+    }
+    {
+        auto d = skinned();
+        d.nodes[1].skin = 3;
+        EXPECT_EQ(codeOf(d), "gltf.skin_ref");
     }
 }
 

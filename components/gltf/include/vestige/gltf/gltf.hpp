@@ -5,9 +5,10 @@
 //                                          | BIN chunk (len, "BIN\0", vertex/index/image/animation data, zero pad)
 //
 // Callers describe a scene with plain structs (nodes with TRS or a matrix, meshes made of
-// primitives, materials by name, optional embedded PNG images and animations); writeGlb() checks
+// primitives, materials by name, optional embedded PNG images, animations and skins); writeGlb() checks
 // every reference and array length, packs one buffer and returns the file bytes. Nothing here
 // knows about a particular engine.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -34,6 +35,10 @@ struct Primitive {
     std::vector<std::uint32_t> indices;      // triangle list; empty = non-indexed (positions count % 3 == 0)
     int material = -1;                       // index into Document::materials, -1 = default material
     Extras extras;
+    // Skinning (both empty, or one per vertex): JOINTS_0 index the joints of the skin of the node that draws the
+    // mesh; WEIGHTS_0 are that vertex's weights (non-negative, summing to 1).
+    std::vector<std::array<std::uint16_t, 4>> joints0;
+    std::vector<Vec4> weights0;
 };
 
 struct Mesh {
@@ -51,6 +56,7 @@ struct Node {
     Quat rotation{};
     Vec3 scale{1, 1, 1};
     Extras extras;
+    int skin = -1;  // index into Document::skins (the node must draw a mesh), -1 = none
 };
 
 struct Image {
@@ -88,6 +94,14 @@ struct Animation {
     std::vector<AnimationChannel> channels;
 };
 
+// A glTF skin: the joint nodes, one inverse bind matrix per joint (empty = identity) and the skeleton's root.
+struct Skin {
+    std::string name;
+    std::vector<int> joints;
+    std::vector<Mat4> inverseBind;
+    int skeleton = -1;  // -1 = none given
+};
+
 struct Document {
     std::vector<Node> nodes;
     std::vector<Mesh> meshes;
@@ -99,6 +113,7 @@ struct Document {
     std::string sceneName = "scene";
     std::string generator = "vestige";
     Extras extras;
+    std::vector<Skin> skins;
 };
 
 // Validates the document (references, array lengths, a tree of nodes, finite data) and writes a .glb.
