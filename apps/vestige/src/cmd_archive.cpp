@@ -581,7 +581,9 @@ Result<Packed> packVpk(const PackInput& in, std::uint32_t version, const fs::pat
 // directory's name); the timestamp stays 0 unless given, so the same input always packs to the same bytes.
 Result<Packed> packGma(const PackInput& in, const std::string& title) {
     source::gma::Header h;
-    h.name = title.empty() ? fs::absolute(in.baseDir).lexically_normal().filename().string() : title;
+    fs::path dir = fs::absolute(in.baseDir).lexically_normal();
+    if (dir.filename().empty()) dir = dir.parent_path();  // "my_addon/" names my_addon too
+    h.name = title.empty() ? dir.filename().string() : title;
     const Json meta = in.manifest.is_null() ? Json() : in.manifest.value("gma", Json());
     if (meta.is_object()) {
         const auto text = [&](const char* key, std::string& dst) -> Status {

@@ -50,6 +50,12 @@ TEST_F(ArchiveCli, GmaPackExtractPackIsIdentical) {
     r = run({"pack", "--format", "gma", (mDir / "ex").string(), "-o", (mDir / "b.gma").string()});
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(slurp(mDir / "b.gma"), slurp(a));
+    // Without a manifest or --title the addon is named after the directory, trailing slash or not.
+    r = run({"pack", "--format", "gma", (mDir / "src").string() + "/", "-o", (mDir / "d.gma").string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    r = run({"info", "--json", (mDir / "d.gma").string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("\"name\":\"src\""), std::string::npos) << r.out;
     // A hand-edited manifest with a wrong type is a structured error, not a crash.
     auto edited = manifest;
     edited["gma"]["timestamp"] = "yesterday";
