@@ -172,6 +172,8 @@ TEST(LandMsh, MissingDuplicateAndForeignStreams) {
     EXPECT_EQ(f.error().actualText(), "6");
 }
 
+// The expected bits are the digest's table (iron3d.md §12.1, "full→compact16 is a fixed bit map") written out here
+// on purpose: an independent copy, so a wrong entry in land.cpp's table fails this test.
 TEST(LandMsh, SurfaceMaskMapsEveryBit) {
     const std::array<std::pair<std::uint32_t, std::uint16_t>, 15> compact{{{0x1, 0x1},
                                                                            {0x8, 0x2},
