@@ -12,7 +12,24 @@ namespace vestige::app {
 
 std::vector<DemoStage> demoStages() {
     // Pipeline order: foundations first, then each engine's capabilities as they land.
-    return {demoStageVfs(), demoStageArchives(), demoStageMsh(), demoStageIron3dTextures(), demoStageAnimesh(), demoStageTerrain(), demoStageBsp(), demoStageSourceTextures(), demoStageSourceArchives(), demoStageStudio(), demoStageMovement(), demoStageLua(), demoStageRender()};
+    // One stage per line (clang-format off) so that new stages merge without touching their neighbours.
+    // clang-format off
+    return {
+        demoStageVfs(),
+        demoStageArchives(),
+        demoStageMsh(),
+        demoStageIron3dTextures(),
+        demoStageAnimesh(),
+        demoStageTerrain(),
+        demoStageBsp(),
+        demoStageSourceTextures(),
+        demoStageSourceArchives(),
+        demoStageStudio(),
+        demoStageMovement(),
+        demoStageLua(),
+        demoStageRender(),
+    };
+    // clang-format on
 }
 
 void addDemoCommand(CLI::App& cli, AppContext& ctx) {
