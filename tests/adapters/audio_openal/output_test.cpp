@@ -1,0 +1,174 @@
+// The OpenAL adapter, rendered through OpenAL Soft's loopback device (no sound card needed): the seed's sound
+// checks that concern the backend (seed 002 "Проверки звука").
+#include "vestige/audio_openal/output.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+
+using namespace vestige;
+using namespace vestige::audio;
+using vestige::audio_openal::Output;
+using vestige::audio_openal::OutputOptions;
+
+namespace {
+
+// No sound card on CI machines: OpenAL Soft's null backend serves device opens (unless the caller chose one); the
+// tests render through the loopback device, which needs no backend at all.
+const bool kNullDriver = (setenv("ALSOFT_DRIVERS", "null", 0), true);
+
+SamplePtr tone(double hz, double seconds, int rate = 22050) {
+    auto s = std::make_shared<DecodedSample>();
+    s->sampleRate = rate;
+    s->channels = 1;
+    const auto n = static_cast<std::size_t>(seconds * rate);
+    s->pcm.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        s->pcm[i] = static_cast<std::int16_t>(std::lround(16000 * std::sin(2 * M_PI * hz * double(i) / rate)));
+    return s;
+}
+
+double rms(const std::vector<std::int16_t>& pcm) {
+    double sum = 0;
+    for (auto v : pcm) sum += double(v) * v;
+    return pcm.empty() ? 0 : std::sqrt(sum / double(pcm.size()));
+}
+
+struct Loopback : ::testing::Test {
+    std::unique_ptr<Output> out;
+    SamplePtr sample = tone(440, 1.0);
+    int provided = 0;
+    void SetUp() override {
+        auto o = Output::open(OutputOptions{.loopback = true});
+        ASSERT_TRUE(o.ok()) << o.error().render();
+        out = std::move(*o);
+        out->setSampleProvider([this](const SampleKey& k) -> SamplePtr {
+            ++provided;
+            return k.name == "missing.wav" ? nullptr : sample;
+        });
+        out->setListener({});
+    }
+    std::vector<std::int16_t> seconds(double s) {
+        return out->render(static_cast<std::size_t>(s * out->outputRate())).value();
+    }
+    // Silence after OpenAL's short click-free gain ramp (a few ms) has run out.
+    double silence(double s) {
+        (void)seconds(0.02);
+        return rms(seconds(s));
+    }
+    static SoundEvent loop(std::uint32_t id, Bus bus = Bus::Ambient) {
+        SoundEvent e;
+        e.kind = EventKind::StartLoop;
+        e.loopId = id;
+        e.bus = bus;
+        e.sample = {"sounds.lib", "rain.wav"};
+        return e;
+    }
+};
+
+}  // namespace
+
+TEST(AudioOutput, NoDeviceIsAnExplicitResult) {
+    auto o = Output::open(OutputOptions{.deviceName = "vestige-no-such-device"});
+    ASSERT_FALSE(o.ok());
+    EXPECT_EQ(o.error().code(), "audio.no_device");
+    EXPECT_NE(o.error().message().find("3D Sound was not initialized"), std::string::npos);
+}
+
+TEST_F(Loopback, LoopPlaysAndSurvivesPauseResume) {
+    out->apply(loop(2));
+    EXPECT_GT(rms(seconds(0.2)), 3000);
+    const double before = out->loopOffset(2).value();
+    out->setPaused(true);
+    EXPECT_EQ(silence(0.3), 0.0);                           // silence while paused
+    EXPECT_NEAR(out->loopOffset(2).value(), before, 1e-3);  // and the position did not move
+    out->setPaused(false);
+    EXPECT_TRUE(out->loopPlaying(2));
+    EXPECT_GT(rms(seconds(0.2)), 3000);
+    EXPECT_NEAR(out->loopOffset(2).value(), std::fmod(before + 0.2, 1.0), 0.02);
+}
+
+TEST_F(Loopback, MuteSilencesButKeepsPlaybackTime) {
+    out->apply(loop(2));
+    (void)seconds(0.1);
+    const double before = out->loopOffset(2).value();
+    out->setMuted(true);
+    EXPECT_EQ(silence(0.3), 0.0);
+    EXPECT_TRUE(out->loopPlaying(2));
+    EXPECT_NEAR(out->loopOffset(2).value(), before + 0.32, 0.02);  // logical time went on
+    out->setMuted(false);
+    EXPECT_GT(rms(seconds(0.1)), 3000);
+}
+
+TEST_F(Loopback, OneDecodedSampleServesSeveralSources) {
+    SoundEvent shot;
+    shot.kind = EventKind::OneShot;
+    shot.sample = {"sounds.lib", "RAIN.WAV"};
+    out->apply(shot);
+    shot.sample = {"SOUNDS.LIB", "rain.wav"};  // same identity, other case
+    out->apply(shot);
+    out->apply(loop(5));
+    EXPECT_EQ(out->stats().buffers, 1u);
+    EXPECT_EQ(out->stats().sources, 3u);
+    EXPECT_EQ(provided, 1);
+    // One-shots end and are released; the loop stays.
+    (void)seconds(1.2);
+    EXPECT_EQ(out->stats().sources, 1u);
+    EXPECT_EQ(out->stats().loops, 1u);
+}
+
+TEST_F(Loopback, BusGainsAndStopLoop) {
+    out->apply(loop(2, Bus::Ambient));
+    out->setBusGain(Bus::Ambient, 0);
+    EXPECT_EQ(silence(0.1), 0.0);
+    out->setBusGain(Bus::Ambient, 1);
+    EXPECT_GT(rms(seconds(0.1)), 3000);
+    SoundEvent vol;
+    vol.kind = EventKind::SetLoopVolume;
+    vol.loopId = 2;
+    vol.volume = 0.5f;
+    out->apply(vol);
+    const double half = rms(seconds(0.1));
+    EXPECT_GT(half, 2500);
+    EXPECT_LT(half, 4500);
+    SoundEvent stop;
+    stop.kind = EventKind::StopLoop;
+    stop.loopId = 2;
+    out->apply(stop);
+    EXPECT_EQ(out->stats().loops, 0u);
+    EXPECT_EQ(silence(0.1), 0.0);
+}
+
+TEST_F(Loopback, DistanceAttenuationIsInverseClampedFromMinDistance) {
+    auto at = [&](float distance) {
+        SoundEvent e = loop(9, Bus::Effects);
+        e.positional = true;
+        e.position = {distance, 0, 0};  // straight ahead of a listener looking along +X
+        e.minDistance = 100;
+        e.maxDistance = 1500;
+        out->apply(e);
+        (void)seconds(0.05);
+        const double r = rms(seconds(0.2));
+        SoundEvent stop;
+        stop.kind = EventKind::StopLoop;
+        stop.loopId = 9;
+        out->apply(stop);
+        return r;
+    };
+    const double near = at(50), min = at(100), twice = at(200), max = at(1500), beyond = at(3000);
+    EXPECT_NEAR(near / min, 1.0, 0.05);    // clamped inside min distance
+    EXPECT_NEAR(twice / min, 0.5, 0.05);   // min / d
+    EXPECT_NEAR(beyond / max, 1.0, 0.05);  // no further change past max distance
+    EXPECT_GT(min, 3000);
+}
+
+TEST_F(Loopback, MissingSampleIsCountedNotFatal) {
+    SoundEvent shot;
+    shot.kind = EventKind::OneShot;
+    shot.sample = {"", "missing.wav"};
+    out->apply(shot);
+    EXPECT_EQ(out->stats().missingSamples, 1u);
+    EXPECT_EQ(out->stats().sources, 0u);
+    EXPECT_EQ(rms(seconds(0.05)), 0.0);  // nothing ever played: exactly silent
+}
