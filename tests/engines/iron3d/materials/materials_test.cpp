@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 
+#include "memory_provider.hpp"
 #include "vestige/core/text.hpp"
 #include "vestige/iron3d/materials/materials.hpp"
 #include "vestige/iron3d/nres/register.hpp"
@@ -13,23 +14,7 @@
 namespace vestige::iron3d::materials {
 namespace {
 
-// A flat in-memory directory of files.
-class MemoryProvider final : public vfs::Provider {
-public:
-    std::map<std::string, Bytes> files;  // lower-cased names
-    [[nodiscard]] std::string_view kind() const override { return "memory"; }
-    [[nodiscard]] Result<std::vector<vfs::EntryInfo>> list() const override {
-        std::vector<vfs::EntryInfo> out;
-        for (const auto& [n, b] : files) out.push_back({n, b.size()});
-        return out;
-    }
-    [[nodiscard]] Result<Bytes> read(std::string_view name) const override {
-        auto it = files.find(asciiLower(name));
-        if (it == files.end()) return Error("memory.not_found", "no such file").entry(std::string(name));
-        return it->second;
-    }
-    [[nodiscard]] bool contains(std::string_view name) const override { return files.count(asciiLower(name)) > 0; }
-};
+using test::MemoryProvider;  // a flat in-memory directory of files
 
 nres::NewEntry entry(std::uint32_t type, std::string name, Bytes data, std::uint32_t attr2 = 0) {
     nres::NewEntry e;
