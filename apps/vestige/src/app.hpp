@@ -1,7 +1,6 @@
 #pragma once
 // Shared state of the `vestige` command line: registries, output mode, the command to run.
 #include <CLI/CLI.hpp>
-
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -21,8 +20,8 @@ constexpr int kExitUsage = 2;
 struct AppContext {
     formats::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
-    bool json = false;                 // set per command by its --json flag
-    std::function<int()> run;          // the chosen command's body
+    bool json = false;         // set per command by its --json flag
+    std::function<int()> run;  // the chosen command's body
     // A progress bar on stderr when stderr is a terminal and not in --json mode; silent otherwise.
     Progress& progress();
 };
@@ -47,10 +46,12 @@ void addInfoCommand(CLI::App& cli, AppContext& ctx);
 void addDemoCommand(CLI::App& cli, AppContext& ctx);
 void addArchiveCommands(CLI::App& cli, AppContext& ctx);  // ls, extract, pack
 void addExportCommand(CLI::App& cli, AppContext& ctx);
-void addSourceCommands(CLI::App& cli, AppContext& ctx);   // ents, move
+void addSourceCommands(CLI::App& cli, AppContext& ctx);  // ents, move
 void addLuaCommand(CLI::App& cli, AppContext& ctx);
 void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
 void addMoveCommand(CLI::App& cli, AppContext& ctx);
+void addEnvironmentCommands(CLI::App& cli, AppContext& ctx);  // weather, ambient
+void addSoundCommands(CLI::App& cli, AppContext& ctx);        // play-sound
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -60,7 +61,9 @@ struct DemoContext {
     std::vector<std::string> notes;     // one-line facts worth printing in the summary
     // Writes a file under outDir (atomically) and records it.
     [[nodiscard]] Status write(const std::string& relative, ByteView data);
-    [[nodiscard]] Status write(const std::string& relative, std::string_view text) { return write(relative, asBytes(text)); }
+    [[nodiscard]] Status write(const std::string& relative, std::string_view text) {
+        return write(relative, asBytes(text));
+    }
 };
 
 struct DemoStage {
@@ -82,6 +85,7 @@ DemoStage demoStageSourceArchives();
 DemoStage demoStageStudio();
 DemoStage demoStageMovement();
 DemoStage demoStageLua();
+DemoStage demoStageEnvironment();
 DemoStage demoStageRender();
 
 }  // namespace vestige::app

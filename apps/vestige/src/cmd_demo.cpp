@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <cmath>
-
 #include <nlohmann/json.hpp>
 
 #include "app.hpp"
@@ -27,6 +26,7 @@ std::vector<DemoStage> demoStages() {
         demoStageStudio(),
         demoStageMovement(),
         demoStageLua(),
+        demoStageEnvironment(),
         demoStageRender(),
     };
     // clang-format on
@@ -52,17 +52,21 @@ void addDemoCommand(CLI::App& cli, AppContext& ctx) {
                 const auto firstNote = demo.notes.size();
                 const auto t0 = std::chrono::steady_clock::now();
                 auto st = stage.run(demo);
-                const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+                const double ms =
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
                 if (!st) ++failures;
                 if (ctx.json) {
                     nlohmann::json row{{"stage", stage.name}, {"ok", st.ok()}, {"ms", std::round(ms * 10) / 10}};
                     row["files"] = nlohmann::json::array();
-                    for (auto i = firstProduced; i < demo.produced.size(); ++i) row["files"].push_back(demo.produced[i]);
+                    for (auto i = firstProduced; i < demo.produced.size(); ++i)
+                        row["files"].push_back(demo.produced[i]);
                     if (!st) row["error"] = nlohmann::json::parse(st.error().toJson());
                     stagesJson.push_back(std::move(row));
                 } else {
-                    printOut(fmt::format("[{}] {:<10} {}  ({:.0f} ms)", st.ok() ? " ok " : "FAIL", stage.name, stage.summary, ms));
-                    for (auto i = firstNote; i < demo.notes.size(); ++i) printOut(fmt::format("         - {}", demo.notes[i]));
+                    printOut(fmt::format("[{}] {:<10} {}  ({:.0f} ms)", st.ok() ? " ok " : "FAIL", stage.name,
+                                         stage.summary, ms));
+                    for (auto i = firstNote; i < demo.notes.size(); ++i)
+                        printOut(fmt::format("         - {}", demo.notes[i]));
                     for (auto i = firstProduced; i < demo.produced.size(); ++i)
                         printOut(fmt::format("         > {}", (demo.outDir / demo.produced[i]).string()));
                     if (!st) printOut(fmt::format("         error: {}", st.error().render()));
@@ -71,7 +75,8 @@ void addDemoCommand(CLI::App& cli, AppContext& ctx) {
             if (ctx.json) {
                 printOut(nlohmann::json{{"out", out}, {"ok", failures == 0}, {"stages", stagesJson}}.dump());
             } else {
-                printOut(fmt::format("demo: {} file(s) written to {}, {} failed stage(s)", demo.produced.size(), out, failures));
+                printOut(fmt::format("demo: {} file(s) written to {}, {} failed stage(s)", demo.produced.size(), out,
+                                     failures));
             }
             return failures == 0 ? kExitOk : kExitError;
         };
