@@ -22,6 +22,8 @@ using detail::projectionFor;
 constexpr std::uint32_t kLeafSize = 4;
 // sin(smallest projected angle) below this: no reliable box.
 constexpr double kMinSine = 0.01;
+// Shorter projected edges: float products in the edge expressions could underflow to 0 (= inside).
+constexpr double kMinEdge = 1e-15;
 // Box padding relative to the face's coordinates and size; the face test's rounding is ~1e-6 of those.
 constexpr double kFacePad = 1e-4;
 // Per-query padding relative to the segment's coordinates (plane-distance rounding grows with them).
@@ -48,7 +50,7 @@ std::optional<Aabb> hitBox(const IndexedFace& f) {
     double len[3] = {std::hypot(e0x, e0y), std::hypot(e1x, e1y), std::hypot(e2x, e2y)};
     std::sort(len, len + 3);
     // The smallest angle sits opposite the shortest edge: sin = area2 / (product of the two longest).
-    if (!(area2 > 0.0) || area2 < kMinSine * len[2] * len[1]) return std::nullopt;
+    if (!(area2 > 0.0) || area2 < kMinSine * len[2] * len[1] || len[0] < kMinEdge) return std::nullopt;
     double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
     double magnitude = 0;
     for (const Vec3& p : v) {
@@ -103,21 +105,40 @@ void buildNode(SlotIndex& idx, std::vector<Item>& items, std::uint32_t node, std
 
 float maxAbs(Vec3 v) { return std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}); }
 
-bool segmentTouches(const BvhNode& n, Vec3 s, Vec3 dir, Vec3 inv, float pad) {
+// The segment as the slab test wants it: per axis the start, 1 / direction (0 for a zero direction)
+// and the padding.
+struct Ray {
+    float o[3], inv[3];
+    bool flat[3];
+    float pad;
+};
+
+Ray makeRay(Vec3 s, Vec3 e) {
+    const Vec3 dir = e - s;
+    Ray r{};
+    for (int k = 0; k < 3; ++k) {
+        r.o[k] = s[k];
+        r.flat[k] = dir[k] == 0.0f;
+        r.inv[k] = r.flat[k] ? 0.0f : 1.0f / dir[k];
+    }
+    r.pad = kQueryPad * (maxAbs(s) + maxAbs(e)) + 1e-30f;
+    return r;
+}
+
+bool segmentTouches(const BvhNode& n, const Ray& r) {
+    const float lo[3] = {n.min.x - r.pad, n.min.y - r.pad, n.min.z - r.pad};
+    const float hi[3] = {n.max.x + r.pad, n.max.y + r.pad, n.max.z + r.pad};
     float tmin = 0.0f, tmax = 1.0f;
     for (int k = 0; k < 3; ++k) {
-        const float lo = n.min[k] - pad, hi = n.max[k] + pad;
-        if (dir[k] == 0.0f) {
-            if (s[k] < lo || s[k] > hi) return false;
+        if (r.flat[k]) {
+            if (r.o[k] < lo[k] || r.o[k] > hi[k]) return false;
             continue;
         }
-        float t1 = (lo - s[k]) * inv[k], t2 = (hi - s[k]) * inv[k];
-        if (t1 > t2) std::swap(t1, t2);
-        tmin = std::max(tmin, t1);
-        tmax = std::min(tmax, t2);
-        if (tmin > tmax) return false;
+        const float t1 = (lo[k] - r.o[k]) * r.inv[k], t2 = (hi[k] - r.o[k]) * r.inv[k];
+        tmin = std::max(tmin, std::min(t1, t2));
+        tmax = std::min(tmax, std::max(t1, t2));
     }
-    return true;
+    return tmin <= tmax;
 }
 
 }  // namespace
@@ -146,6 +167,10 @@ SlotIndex SlotIndex::build(const msh::ModelData& d, std::uint32_t slot) {
         return idx;
     }
     const msh::Slot& s = d.slots[slot];
+    std::size_t total = 0;
+    for (std::uint32_t b = s.batchStart; b < std::uint32_t{s.batchStart} + s.batchCount; ++b)
+        total += d.batches[b].indexCount / 3u;
+    idx.faces.reserve(total);
     std::uint32_t cursor = s.triStart;
     for (std::uint32_t b = s.batchStart; b < std::uint32_t{s.batchStart} + s.batchCount; ++b) {
         const msh::Batch& batch = d.batches[b];
@@ -168,6 +193,7 @@ SlotIndex SlotIndex::build(const msh::ModelData& d, std::uint32_t slot) {
         cursor += faces;
     }
     std::vector<Item> items;
+    items.reserve(idx.faces.size());
     for (std::uint32_t i = 0; i < idx.faces.size(); ++i) {
         const IndexedFace& f = idx.faces[i];
         if (f.normal == Vec3{}) continue;  // dot(n, dir) is 0: never crosses
@@ -204,15 +230,13 @@ void SlotIndex::query(const Segment& segment, const Masks& masks, SlotResult& ou
     };
     for (std::uint32_t i : always) consider(i);
     if (!nodes.empty()) {
-        const Vec3 inv{dir.x != 0.0f ? 1.0f / dir.x : 0.0f, dir.y != 0.0f ? 1.0f / dir.y : 0.0f,
-                       dir.z != 0.0f ? 1.0f / dir.z : 0.0f};
-        const float pad = kQueryPad * (maxAbs(s) + maxAbs(e)) + 1e-30f;
+        const Ray ray = makeRay(s, e);
         std::uint32_t stack[64];
         std::uint32_t top = 0;
         stack[top++] = 0;
         while (top > 0) {
             const BvhNode& n = nodes[stack[--top]];
-            if (!segmentTouches(n, s, dir, inv, pad)) continue;
+            if (!segmentTouches(n, ray)) continue;
             if (n.count > 0) {
                 for (std::uint32_t k = n.start; k < n.start + n.count; ++k) consider(leafFaces[k]);
             } else {

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "face_test.hpp"
 #include "slot_index.hpp"
 
@@ -22,6 +24,11 @@ const char* toString(Outcome o) {
 
 namespace {
 
+bool inRange(Vec3 v) {
+    return std::fabs(v.x) <= kCoordinateLimit && std::fabs(v.y) <= kCoordinateLimit &&
+           std::fabs(v.z) <= kCoordinateLimit;
+}
+
 // Argument checks shared by both methods; the first answer (an error or NoDescriptors) wins.
 Result<bool> checkArguments(const msh::ModelData& d, std::uint32_t node, std::uint32_t slot, const Segment& seg) {
     if (node >= d.nodes.size())
@@ -34,10 +41,12 @@ Result<bool> checkArguments(const msh::ModelData& d, std::uint32_t node, std::ui
             .field("slot")
             .expected(fmt::format("< {}", d.slots.size()))
             .actual(std::to_string(slot));
-    if (!isFinite(seg.a) || !isFinite(seg.b))
-        return Error("query.segment", "segment endpoints must be finite")
-            .field(isFinite(seg.a) ? "to" : "from")
-            .expected("finite coordinates");
+    if (!inRange(seg.a) || !inRange(seg.b))
+        return Error("query.segment", "segment endpoints must be finite and within +-1e9")
+            .field(inRange(seg.a) ? "to" : "from")
+            .expected("finite coordinates, |v| <= 1e9")
+            .actual(fmt::format("({}, {}, {})", inRange(seg.a) ? seg.b.x : seg.a.x, inRange(seg.a) ? seg.b.y : seg.a.y,
+                                inRange(seg.a) ? seg.b.z : seg.a.z));
     return d.triangles.has_value();
 }
 
@@ -90,6 +99,13 @@ QueryModel::~QueryModel() = default;
 Result<QueryModel> QueryModel::create(std::shared_ptr<const msh::ModelData> data) {
     if (!data) return Error("query.model", "no model data");
     VESTIGE_CHECK(msh::validate(*data));
+    for (std::size_t i = 0; i < data->positions.size(); ++i)
+        if (!inRange(data->positions[i]))
+            return Error("query.coordinate_range", "a position is outside the query's +-1e9 range")
+                .in("stream", "type 3")
+                .record(i)
+                .field("xyz")
+                .expected("|v| <= 1e9");
     QueryModel m;
     m.mData = std::move(data);
     m.mSlots.reserve(m.mData->slots.size());

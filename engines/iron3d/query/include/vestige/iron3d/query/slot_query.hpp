@@ -27,7 +27,8 @@
 //   no type 7 -> Outcome::NoDescriptors (neither an error nor a miss).
 // Our numerical choices (docs/query.md): the crossing parameter t = d(start) / -dot(n, dir) is clamped
 // to <= 1 (exact arithmetic never exceeds it) so a hit point stays on the segment; plain f32 division,
-// where the original uses RCPSS plus one refinement step.
+// where the original uses RCPSS plus one refinement step. Coordinates (model positions and segment
+// endpoints) are limited to |v| <= 1e9 so no product in the tests overflows (query.coordinate_range).
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -41,6 +42,7 @@ namespace vestige::iron3d::query {
 
 constexpr std::uint16_t kBatchReverse = 0x0002;  // batch_flags: reverse plane test allowed
 constexpr float kNormalScale = 1.0f / 32767.0f;
+constexpr float kCoordinateLimit = 1e9f;
 
 struct FieldMask {
     std::uint32_t include = 0;  // every bit must be set
