@@ -27,6 +27,7 @@ std::vector<DemoStage> demoStages() {
         demoStageStudio(),
         demoStageMovement(),
         demoStageLua(),
+        demoStageQuery(),
         demoStageRender(),
     };
     // clang-format on
