@@ -52,6 +52,7 @@ void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
 void addMoveCommand(CLI::App& cli, AppContext& ctx);
 void addEnvironmentCommands(CLI::App& cli, AppContext& ctx);  // weather, ambient
 void addSoundCommands(CLI::App& cli, AppContext& ctx);        // play-sound
+void addQueryCommand(CLI::App& cli, AppContext& ctx);  // Iron3D segment queries
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -87,5 +88,6 @@ DemoStage demoStageMovement();
 DemoStage demoStageLua();
 DemoStage demoStageEnvironment();
 DemoStage demoStageRender();
+DemoStage demoStageQuery();
 
 }  // namespace vestige::app

@@ -27,6 +27,7 @@ std::vector<DemoStage> demoStages() {
         demoStageMovement(),
         demoStageLua(),
         demoStageEnvironment(),
+        demoStageQuery(),
         demoStageRender(),
     };
     // clang-format on

@@ -5,6 +5,7 @@
 
 #include "vestige/iron3d/animesh/animesh.hpp"
 #include "vestige/iron3d/animesh/export.hpp"
+#include "vestige/iron3d/cpt/register.hpp"
 #include "vestige/iron3d/ctl/register.hpp"
 #include "vestige/iron3d/land/register.hpp"
 #include "vestige/iron3d/mat0/register.hpp"
@@ -54,6 +55,7 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     rsli::registerFormat(formats, archives);
     msh::registerFormat(formats, archives);
     ctl::registerFormat(formats);
+    cpt::registerFormat(formats);
     texm::registerFormat(formats, archives);
     wear::registerFormat(formats, archives);
     mat0::registerFormat(formats, archives);

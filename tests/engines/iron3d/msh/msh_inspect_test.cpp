@@ -27,7 +27,16 @@ TEST(MshInspect, Probe) {
     Bytes noBatches = mutated([](auto& entries) {
         entries.erase(std::find_if(entries.begin(), entries.end(), [](auto& e) { return e.type == stream::kBatches; }));
     });
-    EXPECT_EQ(probe(noBatches, "x.msh"), 0);
+    // A .msh name still reaches the reader (which names the missing stream) instead of the NRes describer;
+    // without the name, indices + batches (streams only a model has) do the same.
+    EXPECT_EQ(probe(noBatches, "x.msh"), 110);
+    EXPECT_EQ(probe(noBatches, "x.bin"), 0);
+    Bytes noPositions = mutated([](auto& entries) {
+        entries.erase(
+            std::find_if(entries.begin(), entries.end(), [](auto& e) { return e.type == stream::kPositions; }));
+    });
+    EXPECT_EQ(probe(noPositions, "x.bin"), 110);
+    EXPECT_EQ(probe(noPositions, "x.msh"), 110);
     EXPECT_EQ(probe(asBytes("NRes"), "x.msh"), 0);
     EXPECT_EQ(probe(Bytes{}, "x.msh"), 0);
     Bytes other = b;
@@ -92,7 +101,8 @@ TEST(MshInspect, Cp1251NamesBecomeUtf8) {
 TEST(MshInspect, RegistryDetectsDescribesAndExports) {
     formats::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
-    formats::FormatInfo nresLike{"nres", "", [](ByteView d, std::string_view) { return d.size() >= 4 ? 100 : 0; }, {}, {}};
+    formats::FormatInfo nresLike{
+        "nres", "", [](ByteView d, std::string_view) { return d.size() >= 4 ? 100 : 0; }, {}, {}};
     formats.add(nresLike);
     registerFormat(formats, archives);
     const Bytes b = tankBytes();

@@ -2,6 +2,7 @@
 // archives) must read, validate and re-write byte-identically. Skipped when the variable is unset.
 #include <gtest/gtest.h>
 
+#include "licensed_models.hpp"
 #include "shared.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/text.hpp"
@@ -33,21 +34,7 @@ TEST(MshLicensed, EveryModelValidates) {
             if (auto g = staticGeometry(*m, s, 0); !g && m->data().nodeStride == kNodeSize)
                 ADD_FAILURE() << where << ": geometry: " << g.error().render();
     };
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(*root)) {
-        if (!entry.is_regular_file()) continue;
-        auto bytes = readFile(entry.path());
-        if (!bytes || bytes->size() < 16 || std::string(bytes->begin(), bytes->begin() + 4) != "NRes") continue;
-        const std::string name = entry.path().filename().string();
-        if (endsWithNoCase(name, ".msh")) {
-            if (asciiLower(name) != "land.msh") check(*bytes, entry.path().string());
-            continue;
-        }
-        auto archive = nres::Archive::read(*bytes, nres::Profile::Compatible);
-        if (!archive) continue;
-        for (std::size_t i = 0; i < archive->size(); ++i)
-            if (endsWithNoCase(archive->entries()[i].name(), ".msh"))
-                check(archive->payload(i), entry.path().string() + ":" + std::string(archive->entries()[i].name()));
-    }
+    forEachLicensedModel(*root, check);
     std::cout << "msh licensed: " << models << " models, " << failures << " failures, " << animated << " animated, "
               << withUv1 << " with UV1, " << withType16 << " with type 16, " << nodes << " nodes, " << triangles
               << " triangles\n";

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "fixture.hpp"
 
@@ -24,9 +25,7 @@ void expectAt(const Error& e, const std::string& code, std::uint32_t type, std::
               const std::string& field, std::uint64_t offset) {
     EXPECT_EQ(e.code(), code) << e.render();
     EXPECT_EQ(e.find("stream"), "type " + std::to_string(type)) << e.render();
-    if (record) {
-        EXPECT_EQ(e.find("record"), std::to_string(*record)) << e.render();
-    }
+    if (record) { EXPECT_EQ(e.find("record"), std::to_string(*record)) << e.render(); }
     EXPECT_EQ(e.find("field"), field) << e.render();
     EXPECT_EQ(e.offset(), offset) << e.render();
     EXPECT_TRUE(e.find("entry").has_value()) << e.render();
@@ -42,14 +41,28 @@ TEST(MshValidation, NresFramingErrorsPassThrough) {
 }
 
 TEST(MshValidation, MissingRequiredStream) {
-    for (std::uint32_t type : {1u, 2u, 3u, 6u, 13u}) {
+    const std::pair<std::uint32_t, const char*> required[] = {
+        {1u, "nodes"}, {2u, "slots"}, {3u, "positions"}, {6u, "indices"}, {13u, "batches"}};
+    for (const auto& [type, name] : required) {
         const Bytes b = mutated([&](auto& entries) {
             entries.erase(std::find_if(entries.begin(), entries.end(), [&](auto& e) { return e.type == type; }));
         });
         const Error e = readError(b);
         EXPECT_EQ(e.code(), "msh.missing_stream") << type;
-        EXPECT_EQ(e.find("stream"), "type " + std::to_string(type));
+        EXPECT_EQ(e.find("stream"), "type " + std::to_string(type) + " (" + name + ")");
+        EXPECT_NE(e.message().find(name), std::string::npos);
     }
+}
+
+TEST(MshValidation, ValidateRefusesNonFinitePositions) {
+    // The reader refuses them (msh.position_value); validate() on builder data must too.
+    ModelData d = sampleTank();
+    d.positions[3].y = std::numeric_limits<float>::quiet_NaN();
+    const auto st = validate(d);
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error().code(), "msh.position_value");
+    EXPECT_EQ(st.error().find("record"), "3");
+    EXPECT_FALSE(build(d).ok());
 }
 
 TEST(MshValidation, DuplicateStream) {
@@ -205,7 +218,8 @@ TEST(MshValidation, NodeAnimMapBlockPastEnd) {
 
 TEST(MshValidation, NodeAnimMapWithoutType19) {
     Bytes b = mutated([](auto& entries) {
-        entries.erase(std::find_if(entries.begin(), entries.end(), [](auto& e) { return e.type == stream::kFrameMap; }));
+        entries.erase(
+            std::find_if(entries.begin(), entries.end(), [](auto& e) { return e.type == stream::kFrameMap; }));
     });
     expectAt(readError(b), "msh.node_anim_map", 1, 3, "anim_map_start", payloadOffset(b, 1) + 3 * 38 + 4);
 }
@@ -233,7 +247,7 @@ TEST(MshValidation, BadParentGivesAnExplicitFlatViewWhenAsked) {
 }
 
 TEST(MshValidation, SlotBatchRange) {
-    const std::size_t at = 0x8C + 4 * 68;  // slot 4 (right track)
+    const std::size_t at = 0x8C + 4 * 68;                                        // slot 4 (right track)
     Bytes b = patched(stream::kSlots, [&](Bytes& p) { putU16(p, at + 6, 2); });  // 5 + 2 > 6
     expectAt(readError(b), "msh.slot_batch_range", 2, 4, "batch_count", payloadOffset(b, 2) + at + 6);
 }

@@ -2,11 +2,14 @@
 #include "vestige/iron3d/ctl/register.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "vestige/core/text.hpp"
 #include "vestige/iron3d/ctl/ctl.hpp"
+#include "vestige/iron3d/ctl/effects.hpp"
 
 namespace vestige::iron3d::ctl {
 namespace {
@@ -21,6 +24,63 @@ bool endsWithCtl(std::string_view name) {
 nlohmann::ordered_json jfloat(float v) {
     return std::isfinite(v) ? nlohmann::ordered_json(std::stod(fmt::format("{}", v)))
                             : nlohmann::ordered_json(fmt::format("{}", v));
+}
+
+using Json = nlohmann::ordered_json;
+
+std::string nameText(const FixedString& f) { return cp1251ToUtf8(f.text()); }
+
+// The effect section as JSON, plus one text line per part.
+Json effectsJson(const EffectSection& s, std::string& text) {
+    Json j;
+    j["state"] = toString(s.state);
+    if (s.state == SectionState::Unsupported) {
+        j["unsupported"] = s.unsupported;
+        j["unsupported_at"] = s.unsupportedAt;
+        j["raw_bytes"] = s.rest.size();
+        text += fmt::format("  effects: unsupported at {}: {} ({} raw bytes kept)\n", hex(s.unsupportedAt),
+                            s.unsupported, s.rest.size());
+    } else {
+        text += "  effects: parsed\n";
+    }
+    Json records = Json::array();
+    for (const auto& r : s.records) {
+        records.push_back({{"offset", r.offset},
+                           {"tag", r.tag()},
+                           {"values", r.values},
+                           {"name", r.name ? Json(cp1251ToUtf8(asChars(*r.name))) : Json(nullptr)}});
+        text += fmt::format("    record at {}: tag {}, {} values{}\n", hex(r.offset), r.tag(), r.values.size(),
+                            r.name ? ", name " + cp1251ToUtf8(asChars(*r.name)) : "");
+    }
+    j["typed_records"] = std::move(records);
+    if (s.groupRefs) {
+        Json refs = Json::array();
+        for (std::uint32_t ref : *s.groupRefs) refs.push_back(ref == kNoGroup ? Json(nullptr) : Json(ref));
+        j["group_refs"] = std::move(refs);
+    }
+    j["initial_effect_group"] = s.initialEffectGroup ? Json(*s.initialEffectGroup) : Json(nullptr);
+    if (s.groupRefs)
+        text += fmt::format("    initial effect group {}, {} group tables\n",
+                            s.initialEffectGroup ? std::to_string(*s.initialEffectGroup) : "none", s.tables.size());
+    Json tables = Json::array();
+    for (std::size_t t = 0; t < s.tables.size(); ++t) {
+        Json rows = Json::array();
+        for (const auto& row : s.tables[t].rows)
+            rows.push_back({{"offset", row.offset},
+                            {"type", row.type},
+                            {"condition", row.condition},
+                            {"args", row.args},
+                            {"archive", nameText(row.archive)},
+                            {"resource", nameText(row.resource)}});
+        tables.push_back({{"offset", s.tables[t].offset}, {"rows", std::move(rows)}});
+    }
+    j["group_tables"] = std::move(tables);
+    const auto effects = effectRows(s);
+    j["effect_rows"] = effects.size();
+    for (const auto& e : effects)
+        text += fmt::format("    effect row (table {}, row {}): {} / {}, args [{}]\n", e.table, e.row,
+                            nameText(e.data->archive), nameText(e.data->resource), fmt::join(e.data->args, ", "));
+    return j;
 }
 
 }  // namespace
@@ -65,7 +125,9 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
                             r.frameB, r.blend, r.flags, effect);
     }
     j["rows"] = rows;
-    return formats::Description{j.dump(2), text};
+    VESTIGE_TRY(const EffectSection effects, readEffects(f));
+    j["effects"] = effectsJson(effects, text);
+    return formats::Description{j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace), text};
 }
 
 void registerFormat(formats::FormatRegistry& formats) {

@@ -61,8 +61,13 @@ int probe(ByteView data, std::string_view fileName) {
         if (t < 32) mask |= 1u << t;
     }
     constexpr std::uint32_t kRequired = (1u << 1) | (1u << 2) | (1u << 3) | (1u << 6) | (1u << 13);
-    if ((mask & kRequired) != kRequired) return 0;
-    return endsWithNoCase(fileName, ".msh") ? 125 : 120;
+    const bool named = endsWithNoCase(fileName, ".msh");
+    if ((mask & kRequired) == kRequired) return named ? 125 : 120;
+    // A model with a required stream missing must reach the reader, which names the stream, instead of
+    // falling through to the plain NRes describer: a .msh name, or indices and batches (streams only a
+    // model has). The terrain's exact stream set scores 130 and still wins for Land.msh.
+    constexpr std::uint32_t kModelOnly = (1u << 6) | (1u << 13);
+    return named || (mask & kModelOnly) == kModelOnly ? 110 : 0;
 }
 
 formats::Description describe(const Model& model, std::string_view label) {

@@ -57,6 +57,18 @@ Status checkStride(const StreamRef& s, std::size_t stride, const char* what) {
 }
 
 bool finite3(Vec3 v) { return isFinite(v); }
+
+// The streams every model must have (seed 000 entry map; iron3d.md section 5: exactly one each).
+const char* requiredStreamName(std::uint32_t type) {
+    switch (type) {
+        case stream::kNodes: return "nodes";
+        case stream::kSlots: return "slots";
+        case stream::kPositions: return "positions";
+        case stream::kIndices: return "indices";
+        case stream::kBatches: return "batches";
+        default: return "?";
+    }
+}
 Vec3 loadVec3(const std::uint8_t* p) { return {loadF32(p), loadF32(p + 4), loadF32(p + 8)}; }
 
 // Streams whose in-memory struct matches the on-disk record byte for byte are bulk-copied.
@@ -235,6 +247,9 @@ Status validate(const ModelData& d) {
                 .expected(std::to_string(d.positions.size())).actual(std::to_string(n));
         return {};
     };
+    for (std::size_t i = 0; i < d.positions.size(); ++i)
+        if (!finite3(d.positions[i]))
+            return Error("msh.position_value", "position is not finite").in("stream", "type 3").record(i).field("xyz");
     if (d.normals) VESTIGE_CHECK(countMatches(d.normals->size(), "normals"));
     if (d.uv0) VESTIGE_CHECK(countMatches(d.uv0->size(), "uv0"));
     if (d.uv1) VESTIGE_CHECK(countMatches(d.uv1->size(), "uv1"));
@@ -285,8 +300,9 @@ Result<Model> Model::read(ByteView bytes, const ReadOptions& options) {
     }
     for (auto t : kRequired)
         if (!refs[t])
-            return Error("msh.missing_stream", fmt::format("required stream type {} is missing", t))
-                .in("stream", fmt::format("type {}", t))
+            return Error("msh.missing_stream",
+                         fmt::format("required stream type {} ({}) is missing", t, requiredStreamName(t)))
+                .in("stream", fmt::format("type {} ({})", t, requiredStreamName(t)))
                 .expected("exactly one entry")
                 .actual("none");
 

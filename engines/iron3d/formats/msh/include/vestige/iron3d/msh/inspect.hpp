@@ -8,7 +8,8 @@
 
 namespace vestige::iron3d::msh {
 
-// 125: NRes with the required MSH streams and a .msh name; 120: the streams alone; 0 otherwise.
+// 125: NRes with the required MSH streams and a .msh name; 120: the streams alone; 110: an NRes named .msh
+// or holding indices and batches with a required stream missing (the reader then names it); 0 otherwise.
 [[nodiscard]] int probe(ByteView data, std::string_view fileName);
 
 // JSON (keys: format, entries, nodes, slots, batches, vertices, indices, triangles, has_uv1,
