@@ -3,34 +3,15 @@
 // try the known ways to reach the private ffi module or a raw pointer.
 #include <gtest/gtest.h>
 
-#include "shared.hpp"
-#include "vestige/source/glua/runtime.hpp"
+#include "glua_fixture.hpp"
 
 namespace vestige::source::glua {
 namespace {
 
-std::unique_ptr<Runtime> bootMode(bool jit, Options opt = {}) {
-    if (jit) opt.instructionBudget = 0;
-    opt.output = [](std::string_view) {};
-    auto rt = Runtime::create(std::move(opt));
-    EXPECT_TRUE(rt.ok());
-    auto st = (*rt)->boot();
-    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().render());
-    EXPECT_TRUE((*rt)->errors().empty()) << (*rt)->errors().front().render();
-    (*rt)->tick();
-    return std::move(*rt);
-}
-
-std::string ev(Runtime& rt, const std::string& code) {
-    auto r = rt.eval(code);
-    if (!r) return "ERR: " + r.error().message();
-    return *r;
-}
-
 class GluaModes : public ::testing::TestWithParam<bool> {};
 
 TEST_P(GluaModes, VectorAngleSemantics) {
-    auto rt = bootMode(GetParam());
+    auto rt = bootMode(GetParam(), {.tick = true});
     EXPECT_EQ(ev(*rt, "Vector(1, 2, 3)"), "1.000000 2.000000 3.000000");
     EXPECT_EQ(ev(*rt, "Vector(1, '2', nil), Vector(Vector(4, 5, 6)), Vector('1 2 3'), Vector('x')"),
               "1.000000 2.000000 0.000000\t4.000000 5.000000 6.000000\t1.000000 2.000000 3.000000\t"
@@ -104,7 +85,7 @@ TEST_P(GluaModes, VectorAngleSemantics) {
 }
 
 TEST_P(GluaModes, EntityFastPaths) {
-    auto rt = bootMode(GetParam());
+    auto rt = bootMode(GetParam(), {.tick = true});
     const auto warnings = rt->warnings();
     EXPECT_EQ(ev(*rt,
                  "local e = ents.Create('prop_physics') e:SetPos(Vector(1, 2, 3)) e:SetAngles(Angle(4, 5, 6)) "
@@ -154,7 +135,7 @@ TEST_P(GluaModes, EntityFastPaths) {
 }
 
 TEST_P(GluaModes, HookDispatch) {
-    auto rt = bootMode(GetParam());
+    auto rt = bootMode(GetParam(), {.tick = true});
     EXPECT_EQ(ev(*rt,
                  "hook.Add('P', 'id', function(...) return select('#', ...), ... end) "
                  "return hook.Run('P', 10, 'b', nil, 4)"),
@@ -198,7 +179,7 @@ TEST_P(GluaModes, HookDispatch) {
 
 // Everything a script can reach: no ffi module, no cdata other than Vector/Angle, no raw pointer.
 TEST_P(GluaModes, SandboxHidesFfiAndPointers) {
-    auto rt = bootMode(GetParam());
+    auto rt = bootMode(GetParam(), {.tick = true});
     EXPECT_EQ(ev(*rt,
                  "ffi, package.loaded.ffi, package.preload.ffi, package.loaded['jit.util'], "
                  "package.preload['jit.util'], jit.attach, #package.loaders, package.cpath"),
@@ -271,7 +252,7 @@ TEST_P(GluaModes, SandboxHidesFfiAndPointers) {
 TEST_P(GluaModes, MemoryCeilingCountsVectors) {
     Options opt;
     opt.memoryLimit = std::size_t(16) << 20;
-    auto rt = bootMode(GetParam(), opt);
+    auto rt = bootRuntime(opt, {.jit = GetParam(), .tick = true});
     auto st = rt->runString("local t = {} for i = 1, 1e8 do t[i] = Vector(i, i, i) end", "hog.lua");
     ASSERT_FALSE(st.ok());
     EXPECT_EQ(rt->errors().back().message, "not enough memory");
@@ -298,29 +279,6 @@ TEST(GluaModes, CAndLuaMetatablesExposeTheSameNames) {
     for (const char* name : {"Vector: Add Angle Cross", " Length ", " __add __concat __div __eq __index __mul",
                              "Angle: Forward IsEqualTol", " Right "})
         EXPECT_NE(fromC.find(name), std::string::npos) << name << " in " << fromC;
-}
-
-// GMod's own lua/includes, base and sandbox with the JIT on (ffi vectors) load with zero errors.
-TEST(GluaGmodInstallJit, BaseAndSandboxLoad) {
-    auto gmod = test::gameDir("VESTIGE_GMOD_DIR");
-    if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
-    for (const char* gm : {"base", "sandbox"}) {
-        Options opt;
-        opt.gmodDir = *gmod;
-        opt.gamemode = gm;
-        opt.instructionBudget = 0;
-        opt.output = [](std::string_view) {};
-        auto rt = Runtime::create(std::move(opt));
-        ASSERT_TRUE(rt.ok());
-        auto st = (*rt)->boot();
-        ASSERT_TRUE(st.ok()) << st.error().render();
-        (*rt)->runTicks(10);
-        std::string all;
-        for (const auto& e : (*rt)->errors()) all += e.render() + "\n";
-        EXPECT_TRUE((*rt)->errors().empty()) << gm << ": " << (*rt)->errors().size() << " errors:\n" << all;
-        EXPECT_EQ(*(*rt)->eval("type(Vector()), Entity(1):GetPos() + Vector(0, 0, 1)"),
-                  "Vector\t0.000000 0.000000 1.000000");
-    }
 }
 
 }  // namespace

@@ -7,31 +7,10 @@
 
 #include <lua.hpp>
 
-#include "vestige/source/glua/runtime.hpp"
+#include "glua_fixture.hpp"
 
 namespace vestige::source::glua {
 namespace {
-
-std::unique_ptr<Runtime> bootMode(bool jit, std::uint64_t budget = 0) {
-    Options opt;
-    if (jit)
-        opt.instructionBudget = 0;
-    else if (budget != 0)
-        opt.instructionBudget = budget;
-    opt.output = [](std::string_view) {};
-    auto rt = Runtime::create(std::move(opt));
-    EXPECT_TRUE(rt.ok());
-    auto st = (*rt)->boot();
-    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().render());
-    EXPECT_TRUE((*rt)->errors().empty()) << (*rt)->errors().front().render();
-    return std::move(*rt);
-}
-
-std::string ev(Runtime& rt, const std::string& code) {
-    auto r = rt.eval(code);
-    if (!r) return "ERR: " + r.error().message();
-    return *r;
-}
 
 // Runs `code` as the file lua/autorun/hooks.lua (so errors carry that name and the code's line numbers).
 void run(Runtime& rt, const std::string& code) {
@@ -291,7 +270,7 @@ INSTANTIATE_TEST_SUITE_P(Modes, HookDispatch, ::testing::Values(false, true),
 // The instruction budget covers one whole dispatch: a runaway hook is stopped and recorded, the dispatch ends
 // there, and the next dispatch starts with a fresh budget.
 TEST(HookDispatchBudget, RunawayHookEndsItsDispatch) {
-    auto rt = bootMode(false, 2'000'000);
+    auto rt = bootMode(false, {.budget = 2'000'000});
     run(*rt,
         "got = {}\n"
         "hook.Add('Bu', 'a', function() got[#got + 1] = 'a' end)\n"
