@@ -23,7 +23,7 @@ struct LuaArgs {
     std::string target;
     std::string eval;
     std::uint64_t ticks = 66;
-    double tickRate = 66.666666666666667;
+    double tickRate = kSourceTickRate;
     std::uint64_t budget = 200'000'000;
     std::uint64_t memoryMb = 512;
     bool repl = false;
@@ -53,7 +53,7 @@ nlohmann::json buildReport(const glua::Runtime& rt, const LuaArgs& a, const game
         for (const auto& w : map->warnings()) j["mapWarnings"].push_back(w.render());
     }
     j["ticks"] = rt.currentTick();
-    j["tickRate"] = rt.options().tickRate;
+    j["tickRate"] = rt.clock().rate();
     j["curTime"] = rt.curTime();
     j["filesLoaded"] = rt.filesLoaded();
     j["errors"] = nlohmann::json::array();
@@ -182,7 +182,7 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
             }
             if (!(a.tickRate > 0) || a.tickRate > 10000)
                 return reportError(ctx, Error("lua.tick_rate", "tick rate must be in (0, 10000]").field("--tick-rate"));
-            opt.tickRate = a.tickRate;
+            opt.tickInterval = TickClock::fromRate(a.tickRate).interval();
             opt.instructionBudget = a.budget;
             opt.memoryLimit = static_cast<std::size_t>(a.memoryMb) << 20;
             auto rt = map ? game::createRuntime(map, std::move(opt)) : glua::Runtime::create(std::move(opt));

@@ -106,7 +106,7 @@ struct Runtime::Impl {
     int callDepth = 0;
     bool budgetHit = false;
 
-    std::uint64_t tick = 0;
+    TickClock clock;
     bool booted = false;
     HookId thinkEvent, tickEvent;
     std::uint64_t warnings = 0;

@@ -20,8 +20,10 @@ Runtime::~Runtime() {
 
 Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     std::unique_ptr<Runtime> rt(new Runtime(std::move(options)));
-    if (rt->mOptions.tickRate <= 0 || !std::isfinite(rt->mOptions.tickRate))
-        return Error("glua.tick_rate", "tick rate must be a positive number").field("tickRate");
+    const double interval = rt->mOptions.tickInterval;
+    if (!(interval > 0) || !std::isfinite(interval))
+        return Error("glua.tick_interval", "tick interval must be a positive number").field("tickInterval");
+    rt->mImpl->clock = TickClock(interval);
     lua_State* L = lua_newstate(&luaAllocate, rt->mImpl.get());
     if (!L) return Error("glua.state", "cannot create a LuaJIT state");
     rt->mL = L;
@@ -147,7 +149,7 @@ Status Runtime::boot() {
 void Runtime::tick() {
     lua_State* L = mL;
     auto& impl = *mImpl;
-    ++impl.tick;
+    impl.clock.advance();
     if (!impl.playerSpawned) {
         impl.playerSpawned = true;
         auto& p = impl.entities.spawnPlayer();
@@ -185,7 +187,7 @@ void Runtime::tick() {
     resetStack(*this);
 }
 
-std::uint64_t Runtime::currentTick() const { return mImpl->tick; }
+const TickClock& Runtime::clock() const { return mImpl->clock; }
 const std::vector<LuaError>& Runtime::errors() const { return mImpl->errors; }
 const std::vector<std::string>& Runtime::filesLoaded() const { return mImpl->filesLoaded; }
 const std::vector<TimerFire>& Runtime::timersFired() const { return mImpl->timersFired; }

@@ -137,9 +137,23 @@ TEST(GluaApi, HookRunStopsAtFirstNonNilWithAllValues) {
               "true\t5");
 }
 
+// Source's TICKS_TO_TIME(t) = TICK_INTERVAL * t with interval_per_tick 0.015 (the SDK's default tick): CurTime is
+// the tick count times the stored interval, not the tick count over the derived 66.67 Hz rate (at tick 9 the two
+// differ in the last bit: 0.135 against 0.13499999999999998).
+TEST(GluaApi, CurTimeIsTicksTimesTheInterval) {
+    auto rt = bootRuntime();
+    rt->runTicks(9);
+    EXPECT_EQ(rt->curTime(), 9 * 0.015);
+    EXPECT_EQ(ev(*rt,
+                 "CurTime() == 9 * 0.015, engine.TickInterval() == 0.015, FrameTime() == 0.015, "
+                 "engine.TickCount()"),
+              "true\ttrue\ttrue\t9");
+    EXPECT_EQ(rt->clock().rate(), 1 / 0.015);
+}
+
 TEST(GluaApi, TimersFireOnTheExpectedTick) {
     Options opt;
-    opt.tickRate = 10;  // 0.1 s per tick
+    opt.tickInterval = 0.1;  // 10 ticks per second
     auto rt = bootRuntime(opt);
     EXPECT_EQ(ev(*rt,
                  "fired = {} timer.Simple(0.25, function() fired[#fired + 1] = 's' .. engine.TickCount() end) "

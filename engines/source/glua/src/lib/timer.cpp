@@ -187,7 +187,7 @@ const luaL_Reg kTimer[] = {
 
 void noteTimerFired(Runtime& rt, std::string name) {
     auto& impl = implOf(rt);
-    impl.timersFired.push_back({std::move(name), impl.tick});
+    impl.timersFired.push_back({std::move(name), impl.clock.tick()});
 }
 
 void runTimers(Runtime& rt, lua_State* L) {

@@ -7,7 +7,7 @@
 // destructor is live; out-of-memory inside a push is the one case that unwinds through C++ frames,
 // which LuaJIT on x86-64 does with the C++ unwinder (destructors run), documented in docs/glua.md.
 //
-// Determinism: CurTime/RealTime/SysTime are tick * interval; timers fire in creation order;
+// Determinism: CurTime/RealTime/SysTime are tick * interval (TickClock); timers fire in creation order;
 // no wall clock or pointer value reaches a script.
 #include <cstdint>
 #include <filesystem>
@@ -21,6 +21,7 @@
 
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
+#include "vestige/core/tick.hpp"
 
 struct lua_State;
 
@@ -84,7 +85,7 @@ struct Options {
     std::optional<std::filesystem::path> dataDir;  // DATA path id (the only writable one); none = writes refused
     std::string gamemode = "base";
     std::string map = "gm_construct";
-    double tickRate = 66.666666666666667;
+    double tickInterval = kSourceTickInterval;         // seconds per tick (TickClock); the rate is 1 / interval
     std::uint64_t instructionBudget = 200'000'000;     // VM instructions per engine->Lua call; 0 = unlimited (JIT on)
     std::size_t memoryLimit = std::size_t(512) << 20;  // bytes; 0 = unlimited
     std::vector<std::filesystem::path> scripts;        // host .lua files run like autorun files, before the gamemode
@@ -171,9 +172,11 @@ public:
     // through runString/eval/protectedCall: an event fired by a native inside a bare lua_pcall of the caller's
     // would take that native's first argument for the handler.
     [[nodiscard]] lua_State* state() const { return mL; }
-    [[nodiscard]] std::uint64_t currentTick() const;
-    [[nodiscard]] double curTime() const { return static_cast<double>(currentTick()) / mOptions.tickRate; }
-    [[nodiscard]] double interval() const { return 1.0 / mOptions.tickRate; }
+    // The session's clock: CurTime() = tick * interval (Source's TICKS_TO_TIME), never accumulated.
+    [[nodiscard]] const TickClock& clock() const;
+    [[nodiscard]] std::uint64_t currentTick() const { return clock().tick(); }
+    [[nodiscard]] double curTime() const { return clock().time(); }
+    [[nodiscard]] double interval() const { return clock().interval(); }
     [[nodiscard]] const std::vector<LuaError>& errors() const;
     [[nodiscard]] const std::vector<std::string>& filesLoaded() const;
     // Engine-dispatched hooks plus, in standalone mode, every hook.Call/Run made by scripts.
