@@ -15,11 +15,30 @@ namespace {
 void recordHookError(Runtime& rt, const char* msg, const char* traceback) {
     LuaError e = parseMessage(msg ? msg : "?");
     e.traceback = traceback ? traceback : "";
+    e.kind = errorKind(implOf(rt), LUA_ERRRUN, e.message);
     implOf(rt).hookErrorSeen = true;
     recordError(rt, std::move(e));
 }
 
 }  // namespace
+
+const char* LuaError::kindName(Kind kind) {
+    switch (kind) {
+        case Kind::Runtime:
+            return "runtime";
+        case Kind::Syntax:
+            return "syntax";
+        case Kind::File:
+            return "file";
+        case Kind::Budget:
+            return "budget";
+        case Kind::Time:
+            return "time";
+        case Kind::Memory:
+            return "memory";
+    }
+    return "runtime";
+}
 
 std::string LuaError::render() const {
     if (file.empty()) return message;
@@ -83,13 +102,39 @@ void warn(Runtime& rt, std::string_view message) {
     log::warn("glua", "{}", message);
 }
 
-void Runtime::print(std::string_view text) {
-    if (mOptions.output) {
-        mOptions.output(text);
-    } else {
+namespace {
+
+void writeOut(const Options& opt, std::string_view text) {
+    if (opt.output)
+        opt.output(text);
+    else
         std::fwrite(text.data(), 1, text.size(), stdout);
-    }
 }
+
+}  // namespace
+
+// Output is outside the Lua heap, so it has its own ceiling: past Options::outputLimit the rest is dropped (counted in
+// outputDropped()) after one note saying so.
+void Runtime::print(std::string_view text) {
+    auto& impl = *mImpl;
+    const std::size_t limit = mOptions.outputLimit;
+    if (limit != 0 && text.size() > limit - impl.outputBytes) {
+        const bool first = impl.outputDropped == 0;
+        const std::size_t keep = limit - impl.outputBytes;
+        impl.outputDropped += text.size() - keep;
+        impl.outputBytes = limit;
+        if (keep > 0) writeOut(mOptions, text.substr(0, keep));
+        if (first)
+            writeOut(mOptions, fmt::format("\n[vestige: output limit of {} bytes reached; further print/Msg output is "
+                                           "dropped]\n",
+                                           limit));
+        return;
+    }
+    impl.outputBytes += text.size();
+    writeOut(mOptions, text);
+}
+
+std::uint64_t Runtime::outputDropped() const { return mImpl->outputDropped; }
 
 bool Runtime::protectedCall(int nargs, int nresults) {
     lua_State* L = mL;
@@ -106,10 +151,7 @@ bool Runtime::protectedCall(int nargs, int nresults) {
 bool protectedCallAt(Runtime& rt, int handlerIndex, int nargs, int nresults) {
     lua_State* L = rt.state();
     auto& impl = implOf(rt);
-    if (impl.callDepth == 0) {
-        impl.instructions = 0;
-        impl.budgetHit = false;
-    }
+    if (impl.callDepth == 0) startCall(impl);
     ++impl.callDepth;
     const int status = lua_pcall(L, nargs, nresults, handlerIndex);
     --impl.callDepth;
@@ -129,8 +171,9 @@ bool protectedCallAt(Runtime& rt, int handlerIndex, int nargs, int nresults) {
         e = parseMessage(msg ? msg : "(error object is not a string)");
     }
     lua_pop(L, 1);  // the error object
+    e.kind = errorKind(impl, status, e.message);
     if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT, 0);
-    if (impl.callDepth == 0) impl.budgetHit = false;
+    if (impl.callDepth == 0) impl.limitHit = LimitHit::None;
     recordError(rt, std::move(e));
     return false;
 }

@@ -109,7 +109,9 @@ void failedDispatch(Runtime& rt, int status) {
     lua_State* L = rt.state();
     if (!implOf(rt).hookErrorSeen) {
         const char* msg = lua_tostring(L, -1);
-        recordError(rt, parseMessage(msg ? msg : "(error object is not a string)"));
+        LuaError e = parseMessage(msg ? msg : "(error object is not a string)");
+        e.kind = errorKind(implOf(rt), status, e.message);
+        recordError(rt, std::move(e));
     }
     lua_pop(L, 1);
     if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT, 0);
@@ -120,10 +122,7 @@ void failedDispatch(Runtime& rt, int status) {
 void runBound(Runtime& rt, int bound, int handler) {
     lua_State* L = rt.state();
     auto& impl = implOf(rt);
-    if (impl.callDepth == 0) {
-        impl.instructions = 0;
-        impl.budgetHit = false;
-    }
+    if (impl.callDepth == 0) startCall(impl);
     const bool outerSeen = impl.hookErrorSeen;
     impl.hookErrorSeen = false;
     lua_rawgeti(L, LUA_REGISTRYINDEX, bound);
@@ -132,7 +131,7 @@ void runBound(Runtime& rt, int bound, int handler) {
     --impl.callDepth;
     if (status != 0) [[unlikely]]
         failedDispatch(rt, status);
-    if (impl.callDepth == 0) impl.budgetHit = false;
+    if (impl.callDepth == 0) impl.limitHit = LimitHit::None;
     impl.hookErrorSeen = outerSeen;
 }
 
@@ -227,14 +226,14 @@ void Runtime::callHook(const HookId& id) {
         lua_State* L = mL;
         if (event.bound >= 0 && lua_gettop(L) == 1) [[likely]] {
             ++event.count;
-            impl.instructions = 0;
+            startCall(impl);
             lua_rawgeti(L, LUA_REGISTRYINDEX, event.bound);
             impl.callDepth = 1;
             const int status = lua_pcall(L, 0, 0, 1);
             impl.callDepth = 0;
             if (status != 0) [[unlikely]]
                 failedDispatch(*this, status);
-            impl.budgetHit = false;
+            impl.limitHit = LimitHit::None;
             impl.hookErrorSeen = false;
             return;
         }

@@ -34,7 +34,8 @@ bool loadGamemode(Runtime& rt, const std::string& name) {
         return false;
     }
     if (!findGameFile(rt, initPath)) {
-        recordError(rt, {"", 0, fmt::format("gamemode '{}' not found ({} is missing)", name, initPath), ""});
+        recordError(rt, {"", 0, fmt::format("gamemode '{}' not found ({} is missing)", name, initPath), "",
+                         LuaError::Kind::File});
         return false;
     }
     // gamemodes/<name>/<name>.txt may declare "base" "<gamemode>": GMod loads that base first.

@@ -80,6 +80,9 @@ private:
     std::uint32_t mNextSerial = 1;
 };
 
+// Which limit ended the current engine -> Lua call; scripts' pcall/xpcall cannot swallow either.
+enum class LimitHit : std::uint8_t { None, Budget, Time };
+
 // Small-block cache for the Lua allocator: LuaJIT allocates and frees many small GC objects (cdata vectors,
 // strings, closures); recycling them per 16-byte size class saves a malloc/free pair each time. Blocks in the
 // lists are not counted as used memory; the lists never hold more than the peak of small blocks in use.
@@ -101,10 +104,17 @@ struct Runtime::Impl {
     Runtime* owner = nullptr;  // the allocator's user data is the Impl; bindings reach the Runtime through this
     SmallBlocks blocks;
     std::size_t memUsed = 0;  // bytes the allocator handed out (the cache's spare blocks not counted)
-    // Budget of the current engine -> Lua call (budget.cpp).
+    // Limits of the current engine -> Lua call (budget.cpp): VM instructions plus the work natives charge (bytes
+    // produced, match steps), the watchdog's start (0: not read yet, the first check reads the clock) and the limit
+    // that ended the call. startCall() resets them at the engine's level.
     std::uint64_t instructions = 0;
+    double callStart = 0;
     int callDepth = 0;
-    bool budgetHit = false;
+    LimitHit limitHit = LimitHit::None;
+    std::size_t timersTraced = 0;  // timersFired already in a trace event (session_trace.cpp)
+    // print/Msg output (errors.cpp): bytes passed to the sink and bytes dropped past Options::outputLimit.
+    std::size_t outputBytes = 0;
+    std::uint64_t outputDropped = 0;
 
     TickClock clock;
     bool booted = false;
@@ -196,12 +206,32 @@ int recordingHandler(lua_State* L);
 // protectedCall with the message handler already at handlerIndex, below the function (it stays there).
 bool protectedCallAt(Runtime& rt, int handlerIndex, int nargs, int nresults);
 
-// ---- allocator and budget (allocator.cpp, budget.cpp) ----
+// ---- allocator and limits (allocator.cpp, budget.cpp) ----
 void* luaAllocate(void* ud, void* ptr, std::size_t oldSize, std::size_t newSize);
 constexpr int kHookGranularity = 1000;  // VM instructions between budget checks
 void countHook(lua_State* L, lua_Debug* ar);
 int budgetPcall(lua_State* L);
 int budgetXpcall(lua_State* L);
+// An engine -> Lua call starts (call depth 0): its instruction count, watchdog and limit flag start afresh.
+inline void startCall(Runtime::Impl& impl) {
+    impl.instructions = 0;
+    impl.callStart = 0;
+    impl.limitHit = LimitHit::None;
+}
+// Work a native does that the count hook never sees (bytes produced, pattern steps), counted as instructions of
+// the current call: raises the budget or time-limit error once it is over. A no-op without a budget (JIT mode).
+void charge(lua_State* L, std::uint64_t units);
+// The kind of a failed call's error: the limit that ended it, memory, or a runtime error.
+LuaError::Kind errorKind(const Runtime::Impl& impl, int status, const std::string& message);
+// "not enough memory" without a position, as LuaJIT raises it (natives that refuse an allocation up front).
+[[noreturn]] void raiseOutOfMemory(lua_State* L);
+constexpr std::uint64_t kMaxLuaString = 0x7fffff00;  // LuaJIT's LJ_MAX_STR: a longer result is out of memory
+// LuaJIT's lj_lib_checkint conversion of a number to int32, as x86-64's cvttsd2si truncates (NaN and out-of-range
+// values give INT32_MIN).
+inline std::int32_t luajitInt32(lua_Number n) {
+    if (!(n > -2147483649.0 && n < 2147483648.0)) return INT32_MIN;
+    return static_cast<std::int32_t>(n);
+}
 
 // ---- engine events (events.cpp) ----
 constexpr const char* kHookCountsKey = "vestige.hookCounts";
@@ -209,6 +239,10 @@ constexpr const char* kHookEngineKey = "vestige.hookEngine";  // our hook.lua <-
 void countEngineHook(Runtime& rt, std::string_view name);     // install mode: counted on the C++ side
 // Between engine calls stack slot 1 holds the dispatch's message handler (see events.cpp).
 void resetStack(Runtime& rt);
+
+// ---- the determinism trace (session_trace.cpp): no-ops without Options::traceSink ----
+void traceBoot(Runtime& rt);
+void traceTick(Runtime& rt);
 
 // ---- search paths (gamefs.cpp) ----
 // Looks up a virtual path ("lua/x.lua") in every root, then the embedded library.
@@ -222,7 +256,9 @@ bool globMatch(std::string_view pattern, std::string_view name);
 // ---- loading (loader.cpp, gamemode.cpp) ----
 // Resolves, reads, translates and loads `path` as GMod's include() does, relative to `currentFile`
 // first. On success pushes the chunk and returns true; on failure records the error and pushes nothing.
-bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const std::string& currentFile);
+// With `failure`, an error is handed back instead of recorded (require raises it, so a pcall around it may catch it).
+bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const std::string& currentFile,
+                      LuaError* failure = nullptr);
 bool loadGamemode(Runtime& rt, const std::string& name);
 void loadScriptedEntities(Runtime& rt);
 
@@ -253,6 +289,10 @@ void openGame(Runtime& rt, lua_State* L);        // game, engine, gmod (lib/game
 void openConcommand(Runtime& rt, lua_State* L);  // AddConsoleCommand, RunConsoleCommand (lib/concommand.cpp)
 void openFile(Runtime& rt, lua_State* L);        // file (lib/file.cpp)
 void openSandbox(Runtime& rt, lua_State* L);     // what GMod does not expose goes (lib/sandbox.cpp)
+// Budget mode: string.rep/find/match/gmatch/gsub/format and table.concat charged to the budget (lib/string.cpp,
+// lib/table.cpp).
+void openChargedString(Runtime& rt, lua_State* L);
+void openChargedTable(Runtime& rt, lua_State* L);
 void runTimers(Runtime& rt, lua_State* L);
 void noteTimerFired(Runtime& rt, std::string name);
 // game.ConsoleCommand("name arg1 arg2\n") -> RunConsoleCommand(name, arg1, arg2) (lib/concommand.cpp).

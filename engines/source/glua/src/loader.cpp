@@ -8,20 +8,33 @@
 
 namespace vestige::source::glua {
 
-// Loads translated Lua text as a chunk (never bytecode: LuaJIT does not verify it). On a syntax error the message
-// is recorded and returned in *failure and nothing stays pushed.
+namespace {
+
+// Records `e`, or hands it to the caller instead when `failure` is given (require raises it; a pcall may catch it).
+void report(Runtime& rt, LuaError e, LuaError* failure) {
+    if (failure)
+        *failure = std::move(e);
+    else
+        recordError(rt, std::move(e));
+}
+
+// Loads translated Lua text as a chunk (never bytecode: LuaJIT does not verify it). On a syntax error nothing stays
+// pushed and the error is recorded (or handed over through `failure`).
 bool loadText(Runtime& rt, std::string_view lua, const std::string& chunk, LuaError* failure) {
     lua_State* L = rt.state();
     if (luaL_loadbufferx(L, lua.data(), lua.size(), chunk.c_str(), "t") == 0) return true;
     const char* msg = lua_tostring(L, -1);
     LuaError e = parseMessage(msg ? msg : "syntax error");
+    e.kind = LuaError::Kind::Syntax;
     lua_pop(L, 1);
-    if (failure) *failure = e;
-    recordError(rt, std::move(e));
+    report(rt, std::move(e), failure);
     return false;
 }
 
-bool loadIncludeChunk(Runtime& rt, lua_State* /*L*/, const std::string& path, const std::string& currentFile) {
+}  // namespace
+
+bool loadIncludeChunk(Runtime& rt, lua_State* /*L*/, const std::string& path, const std::string& currentFile,
+                      LuaError* failure) {
     std::vector<std::string> candidates;
     if (!currentFile.empty()) {
         const auto slash = currentFile.rfind('/');
@@ -34,21 +47,25 @@ bool loadIncludeChunk(Runtime& rt, lua_State* /*L*/, const std::string& path, co
         if (!vfs::splitPath(c).ok()) continue;
         auto found = findGameFile(rt, c);
         if (!found) continue;
-        if (!loadText(rt, translate(found->data), "@" + found->virtualPath, nullptr)) return false;
+        if (!loadText(rt, translate(found->data), "@" + found->virtualPath, failure)) return false;
         implOf(rt).filesLoaded.push_back(found->virtualPath);
         return true;
     }
     LuaError e;
     e.file = currentFile;
     e.message = fmt::format("Couldn't include file '{}' - File not found", path);
-    recordError(rt, std::move(e));
+    e.kind = LuaError::Kind::File;
+    report(rt, std::move(e), failure);
     return false;
 }
 
 Status Runtime::runString(std::string_view code, std::string_view chunkName) {
     LuaError failure;
-    if (!loadText(*this, translate(code), "@" + std::string(chunkName), &failure))
-        return Error("glua.syntax", failure.render());
+    if (!loadText(*this, translate(code), "@" + std::string(chunkName), &failure)) {
+        Error err("glua.syntax", failure.render());
+        recordError(*this, std::move(failure));
+        return err;
+    }
     if (!protectedCall(0, 0)) return Error("glua.runtime", mImpl->errors.back().render());
     return {};
 }
@@ -62,7 +79,11 @@ Result<std::string> Runtime::eval(std::string_view code, std::string_view chunkN
     if (luaL_loadbufferx(mL, asExpr.data(), asExpr.size(), chunk.c_str(), "t") != 0) {
         lua_pop(mL, 1);
         LuaError failure;
-        if (!loadText(*this, lua, chunk, &failure)) return Error("glua.syntax", failure.render());
+        if (!loadText(*this, lua, chunk, &failure)) {
+            Error err("glua.syntax", failure.render());
+            recordError(*this, std::move(failure));
+            return err;
+        }
     }
     if (!protectedCall(0, LUA_MULTRET)) return Error("glua.runtime", mImpl->errors.back().render());
     std::string out;
@@ -82,7 +103,7 @@ Result<std::string> Runtime::eval(std::string_view code, std::string_view chunkN
 Status Runtime::runHostFile(const std::filesystem::path& path) {
     auto bytes = readFile(path);
     if (!bytes) {
-        recordError(*this, {path.filename().string(), 0, "cannot open file", ""});
+        recordError(*this, {path.filename().string(), 0, "cannot open file", "", LuaError::Kind::File});
         return Error("glua.open", "cannot open file").file(path.string());
     }
     const std::string data(reinterpret_cast<const char*>(bytes->data()), bytes->size());

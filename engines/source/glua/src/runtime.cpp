@@ -20,6 +20,8 @@ Runtime::~Runtime() {
 
 Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     std::unique_ptr<Runtime> rt(new Runtime(std::move(options)));
+    if (!(rt->mOptions.timeLimit >= 0) || !std::isfinite(rt->mOptions.timeLimit))
+        return Error("glua.time_limit", "time limit must be a finite number of seconds, 0 or more").field("timeLimit");
     const double interval = rt->mOptions.tickInterval;
     if (!(interval > 0) || !std::isfinite(interval))
         return Error("glua.tick_interval", "tick interval must be a positive number").field("tickInterval");
@@ -72,7 +74,9 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     }
     for (auto open : {openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox}) open(*rt, L);
     installDebugGuards(L);
-    if (rt->mOptions.instructionBudget > 0) {  // without a budget LuaJIT's own pcall stays (the JIT compiles it)
+    if (rt->mOptions.instructionBudget > 0) {  // without a budget LuaJIT's own functions stay (the JIT compiles them)
+        openChargedString(*rt, L);
+        openChargedTable(*rt, L);
         lua_pushcfunction(L, budgetPcall);
         lua_setglobal(L, "pcall");
         lua_pushcfunction(L, budgetXpcall);
@@ -143,6 +147,7 @@ Status Runtime::boot() {
         if (isFinite(me.angles)) e.angles = me.angles;
     }
     callHook("InitPostEntity");
+    traceBoot(*this);
     return {};
 }
 
@@ -184,6 +189,7 @@ void Runtime::tick() {
     callHook(impl.thinkEvent);
     callHook(impl.tickEvent);
     runTimers(*this, L);
+    traceTick(*this);
     resetStack(*this);
 }
 

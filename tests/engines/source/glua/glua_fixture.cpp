@@ -17,9 +17,7 @@ std::unique_ptr<Runtime> bootRuntime(Options opt, BootSpec spec) {
     }
     auto st = (*rt)->boot();
     EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().render());
-    if (spec.clean) {
-        EXPECT_TRUE((*rt)->errors().empty()) << renderErrors(**rt);
-    }
+    if (spec.clean) { EXPECT_TRUE((*rt)->errors().empty()) << renderErrors(**rt); }
     if (spec.tick) (*rt)->tick();
     return std::move(*rt);
 }

@@ -90,6 +90,16 @@ int lInclude(lua_State* L) {
     return lua_gettop(L) - 1;
 }
 
+// Loads a module file for require: 1 with the chunk pushed, 0 when there is no such file, -1 with its syntax error
+// pushed. Nothing is recorded: require raises instead, and only an error nothing catches counts.
+int loadModule(lua_State* L, const char* path) {
+    LuaError failure;
+    if (loadIncludeChunk(rtOf(L), L, path, "", &failure)) return 1;
+    if (failure.kind == LuaError::Kind::File) return 0;
+    lua_pushstring(L, failure.render().c_str());
+    return -1;
+}
+
 // require(name): package.loaded, else includes/modules/<name>.lua. Binary modules are refused.
 int lRequire(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
@@ -100,7 +110,9 @@ int lRequire(lua_State* L) {
     if (!lua_isnil(L, -1)) return 1;
     lua_pop(L, 1);
     lua_pushfstring(L, "includes/modules/%s.lua", name);
-    if (!includeHelper(L, lua_tostring(L, -1), "")) return luaL_error(L, "Module not found: %s", name);
+    const int loaded = loadModule(L, lua_tostring(L, -1));
+    if (loaded == 0) return luaL_error(L, "Module not found: %s", name);
+    if (loaded < 0) return lua_error(L);  // the module's syntax error, raised (a pcall around require catches it)
     lua_call(L, 0, 1);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);

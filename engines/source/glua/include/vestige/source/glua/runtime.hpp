@@ -22,6 +22,7 @@
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
 #include "vestige/core/tick.hpp"
+#include "vestige/core/trace.hpp"
 
 struct lua_State;
 
@@ -63,11 +64,16 @@ using TraceFn = std::function<TraceHit(const TraceQuery&)>;
 using PointContentsFn = std::function<std::uint32_t(Vec3)>;
 
 struct LuaError {
+    // What ended the call: a Lua error, a syntax error, a file that is not there (include, gamemode, host file), or
+    // one of the limits (Options): the instruction budget, the watchdog's time limit, the heap ceiling.
+    enum class Kind { Runtime, Syntax, File, Budget, Time, Memory };
     std::string file;  // chunk path, "" when the message carries no position
     int line = 0;
     std::string message;  // without the "file:line: " prefix
     std::string traceback;
-    [[nodiscard]] std::string render() const;  // "file:line: message"
+    Kind kind = Kind::Runtime;
+    [[nodiscard]] std::string render() const;              // "file:line: message"
+    [[nodiscard]] static const char* kindName(Kind kind);  // "runtime", "syntax", "file", "budget", "time", "memory"
 };
 
 // An entity created by the map before InitPostEntity.
@@ -85,14 +91,23 @@ struct Options {
     std::optional<std::filesystem::path> dataDir;  // DATA path id (the only writable one); none = writes refused
     std::string gamemode = "base";
     std::string map = "gm_construct";
-    double tickInterval = kSourceTickInterval;         // seconds per tick (TickClock); the rate is 1 / interval
-    std::uint64_t instructionBudget = 200'000'000;     // VM instructions per engine->Lua call; 0 = unlimited (JIT on)
-    std::size_t memoryLimit = std::size_t(512) << 20;  // bytes; 0 = unlimited
+    double tickInterval = kSourceTickInterval;  // seconds per tick (TickClock); the rate is 1 / interval
+    // Limits of one engine -> Lua call (boot steps, each hook dispatch, each timer). The budget counts VM
+    // instructions plus the work of natives that produce bytes or match patterns (one unit per byte / step);
+    // 0 = unlimited, and then the JIT runs and neither the budget nor the time limit is checked.
+    std::uint64_t instructionBudget = 200'000'000;
+    double timeLimit = 5.0;                            // wall-clock seconds per call (watchdog); 0 = none
+    std::size_t memoryLimit = std::size_t(512) << 20;  // Lua heap bytes; 0 = unlimited
+    std::size_t outputLimit = std::size_t(16) << 20;   // print/Msg bytes passed to `output`; past it, dropped; 0 = all
     std::vector<std::filesystem::path> scripts;        // host .lua files run like autorun files, before the gamemode
     std::vector<MapEntity> mapEntities;
     TraceFn trace;
     PointContentsFn pointContents;
     std::function<void(std::string_view)> output;  // print/Msg sink; default stdout
+    // The session's determinism trace (optional): one event after boot and one per tick, built from engine state
+    // only (entities, timers fired, hook dispatches, error counts), never from Lua output, so heap addresses that
+    // tostring() shows never reach its hash. See docs/glua.md (Determinism).
+    TraceSink* traceSink = nullptr;
 };
 
 struct TimerFire {
@@ -185,7 +200,10 @@ public:
     [[nodiscard]] const std::vector<EntityRecord>& entities() const;
     [[nodiscard]] std::size_t memoryUsed() const;
     [[nodiscard]] std::uint64_t warnings() const;
+    // True only inside a call that a limit is ending (the flag resets when the engine call returns).
     [[nodiscard]] bool budgetExceeded() const;
+    // Bytes of print/Msg output dropped past Options::outputLimit (a note in the output marks the cut).
+    [[nodiscard]] std::uint64_t outputDropped() const;
 
     // The library's private state (src/internal.hpp); opaque here.
     struct Impl;
