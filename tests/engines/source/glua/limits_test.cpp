@@ -31,12 +31,13 @@ double secondsOf(const std::function<void()>& f) {
 
 TEST(LuaLimits, WatchdogStopsEachHangWithinTwiceItsLimit) {
     constexpr double kLimit = 0.2;
-    for (const char* code : kHangs) {
+    for (const char* const& code : kHangs) {
         Options opt;
         opt.timeLimit = kLimit;
         auto rt = bootRuntime(std::move(opt), {.budget = kNoBudget});
         std::string result;
         const double took = secondsOf([&] { result = ev(*rt, code); });
+        RecordProperty(std::string("seconds_") + std::to_string(&code - kHangs), std::to_string(took));
         EXPECT_LE(took, 2 * kLimit) << code;
         EXPECT_GE(took, kLimit * 0.9) << code;
         EXPECT_EQ(result, "ERR: eval:1: time limit exceeded (0.2 s per engine call)") << code;
@@ -123,9 +124,12 @@ TEST(LuaLimits, OnlyUncaughtFailuresAreErrors) {
     Options opt;
     opt.output = [captured](std::string_view s) { captured->append(s); };
     auto rt = bootRuntime(std::move(opt));
-    // The reproducer: require's failure caught by pcall is the script's business.
+    // The reproducer: require's failure caught by pcall is the script's business. GMod prints it as an error
+    // even so (wiki Global.require, a known bug); here it stays visible as a warning.
+    const auto warningsBefore = rt->warnings();
     EXPECT_EQ(ev(*rt, "print(pcall(require, 'ffi'))"), "");
     EXPECT_EQ(*captured, "false\tModule not found: ffi\n");
+    EXPECT_EQ(rt->warnings(), warningsBefore + 1);
     EXPECT_EQ(
         ev(*rt, "select(2, pcall(error, 'x')), select(2, pcall(string.rep)) ~= nil, (pcall(string.find, 'a', '%'))"),
         "x\ttrue\tfalse");
