@@ -152,7 +152,7 @@ DemoStage demoStageLua() {
                 report["mapBrushEntities"] = map->stats().brushEntities;
                 report["mapCollisionVolumes"] = map->stats().worldVolumes + map->stats().modelVolumes;
                 report["ticks"] = rt->currentTick();
-                report["tickRate"] = rt->options().tickRate;
+                report["tickRate"] = rt->clock().rate();
                 report["curTime"] = rt->curTime();
                 report["filesLoaded"] = rt->filesLoaded();
                 report["errors"] = nlohmann::json::array();

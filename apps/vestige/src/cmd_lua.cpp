@@ -5,6 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app.hpp"
+#include "lua_report.hpp"
+#include "vestige/core/json.hpp"
+#include "vestige/core/parse.hpp"
 #include "vestige/source/game/map.hpp"
 #include "vestige/source/glua/runtime.hpp"
 
@@ -15,6 +18,8 @@ namespace fs = std::filesystem;
 namespace glua = vestige::source::glua;
 namespace game = vestige::source::game;
 
+// Numeric options are taken as text and parsed strictly (vestige/core/parse.hpp): a negative, fractional or
+// out-of-range value is a usage error, never wrapped or clamped.
 struct LuaArgs {
     std::string gmodDir;
     std::string gamemode;
@@ -22,12 +27,59 @@ struct LuaArgs {
     std::string dataDir;
     std::string target;
     std::string eval;
-    std::uint64_t ticks = 66;
-    double tickRate = 66.666666666666667;
-    std::uint64_t budget = 200'000'000;
-    std::uint64_t memoryMb = 512;
+    std::string ticks = "66";
+    std::string tickRate = "66.666666666666667";
+    std::string budget = "200000000";
+    std::string timeLimit = "5";
+    std::string memoryMb = "512";
+    std::string outputMb = "16";
     bool repl = false;
 };
+
+constexpr std::uint64_t kMaxTicks = 1'000'000'000;  // ~174 days of game time at 66.67 Hz
+constexpr std::uint64_t kMaxMegabytes = 1u << 20;   // 1 TiB
+constexpr double kMaxTimeLimit = 86400;             // a day per engine call
+
+int luaUsage(const std::string& message) {
+    std::fprintf(stderr, "vestige lua: usage error: %s\n", message.c_str());
+    return kExitUsage;
+}
+
+// Parses an unsigned option within [0, max]; false (with the usage message in *error) otherwise.
+bool parseCount(const char* name, const std::string& text, std::uint64_t max, std::uint64_t* out, std::string* error) {
+    const auto v = parseInteger<std::uint64_t>(text);
+    if (v && *v <= max) {
+        *out = *v;
+        return true;
+    }
+    *error = fmt::format("{} expects a whole number from 0 to {}, got '{}'", name, max, text);
+    return false;
+}
+
+bool parseSeconds(const char* name, const std::string& text, double min, double max, bool minOpen, double* out,
+                  std::string* error) {
+    const auto v = parseDouble(text);
+    if (v && (minOpen ? *v > min : *v >= min) && *v <= max) {
+        *out = *v;
+        return true;
+    }
+    *error = fmt::format("{} expects a number in {}{}, {}], got '{}'", name, minOpen ? "(" : "[", min, max, text);
+    return false;
+}
+
+// The numeric options, checked before anything runs.
+struct LuaNumbers {
+    std::uint64_t ticks = 0, budget = 0, memoryMb = 0, outputMb = 0;
+    double tickRate = 0, timeLimit = 0;
+};
+bool parseNumbers(const LuaArgs& a, LuaNumbers* n, std::string* error) {
+    return parseCount("--ticks", a.ticks, kMaxTicks, &n->ticks, error) &&
+           parseSeconds("--tick-rate", a.tickRate, 0, 10000, true, &n->tickRate, error) &&
+           parseCount("--budget", a.budget, UINT64_MAX, &n->budget, error) &&
+           parseSeconds("--time-limit", a.timeLimit, 0, kMaxTimeLimit, false, &n->timeLimit, error) &&
+           parseCount("--memory-mb", a.memoryMb, kMaxMegabytes, &n->memoryMb, error) &&
+           parseCount("--output-limit-mb", a.outputMb, kMaxMegabytes, &n->outputMb, error);
+}
 
 // An addon with exactly one gamemodes/<name>/ folder runs that gamemode unless --gamemode says otherwise.
 std::string soleGamemode(const fs::path& addon) {
@@ -38,77 +90,21 @@ std::string soleGamemode(const fs::path& addon) {
     return names.size() == 1 ? names.front() : std::string();
 }
 
-nlohmann::json buildReport(const glua::Runtime& rt, const LuaArgs& a, const game::GameMap* map,
-                           const std::string& output, const std::vector<std::string>& notes) {
-    nlohmann::json j;
-    j["mode"] = rt.options().gmodDir ? "gmod" : "standalone";
-    j["gamemode"] = rt.options().gamemode;
-    j["map"] = rt.options().map;
-    if (map) {
-        j["mapFile"] = a.map;
-        j["mapEntities"] = map->entities().size();
-        j["mapBrushEntities"] = map->stats().brushEntities;
-        j["mapCollisionVolumes"] = map->stats().worldVolumes + map->stats().modelVolumes;
-        j["mapWarnings"] = nlohmann::json::array();
-        for (const auto& w : map->warnings()) j["mapWarnings"].push_back(w.render());
-    }
-    j["ticks"] = rt.currentTick();
-    j["tickRate"] = rt.options().tickRate;
-    j["curTime"] = rt.curTime();
-    j["filesLoaded"] = rt.filesLoaded();
-    j["errors"] = nlohmann::json::array();
-    for (const auto& e : rt.errors())
-        j["errors"].push_back({{"file", e.file}, {"line", e.line}, {"message", e.message}, {"traceback", e.traceback}});
-    j["hooks"] = nlohmann::json::object();
-    for (const auto& [name, count] : rt.hookCounts()) j["hooks"][name] = count;
-    std::map<std::string, std::uint64_t> byName;
-    for (const auto& f : rt.timersFired()) ++byName[f.name.empty() ? "(simple)" : f.name];
-    j["timersFired"] = {{"total", rt.timersFired().size()}, {"byName", byName}};
-    int alive = 0;
-    for (const auto& e : rt.entities()) alive += e.alive ? 1 : 0;
-    j["entities"] = alive;
-    j["warnings"] = rt.warnings();
-    j["memoryBytes"] = rt.memoryUsed();
-    if (!output.empty() || a.eval.size()) j["output"] = output;
-    if (!notes.empty()) j["notes"] = notes;
-    return j;
-}
-
-void printHuman(const nlohmann::json& r) {
-    std::string out = fmt::format("mode {}  gamemode {}  map {}  ticks {}  CurTime {:.3f}\n", r["mode"].get<std::string>(),
-                                  r["gamemode"].get<std::string>(), r["map"].get<std::string>(),
-                                  r["ticks"].get<std::uint64_t>(), r["curTime"].get<double>());
-    if (r.contains("mapEntities")) {
-        out += fmt::format("map entities: {} ({} brush entities, {} collision volumes) from {}\n",
-                           r["mapEntities"].get<std::size_t>(), r["mapBrushEntities"].get<std::size_t>(),
-                           r["mapCollisionVolumes"].get<std::size_t>(), r["mapFile"].get<std::string>());
-        for (const auto& w : r["mapWarnings"]) out += fmt::format("  map warning: {}\n", w.get<std::string>());
-    }
-    out += fmt::format("files loaded: {}\n", r["filesLoaded"].size());
-    for (const auto& f : r["filesLoaded"]) out += fmt::format("  {}\n", f.get<std::string>());
-    out += "hooks called:\n";
-    for (const auto& [name, count] : r["hooks"].items()) out += fmt::format("  {:<24} {}\n", name, count.get<std::uint64_t>());
-    out += fmt::format("timers fired: {}\n", r["timersFired"]["total"].get<std::uint64_t>());
-    out += fmt::format("entities: {}\n", r["entities"].get<int>());
-    out += fmt::format("errors: {}\n", r["errors"].size());
-    for (const auto& e : r["errors"]) {
-        const auto file = e["file"].get<std::string>();
-        out += file.empty() ? fmt::format("  {}\n", e["message"].get<std::string>())
-                            : fmt::format("  {}:{}: {}\n", file, e["line"].get<int>(), e["message"].get<std::string>());
-    }
-    if (r.contains("notes"))
-        for (const auto& n : r["notes"]) out += fmt::format("note: {}\n", n.get<std::string>());
-    std::fwrite(out.data(), 1, out.size(), stdout);
-}
-
 int runRepl(glua::Runtime& rt) {
     std::string line;
     std::fputs("vestige lua REPL (GLua syntax; Ctrl-D to quit; `:tick N` advances ticks)\n> ", stdout);
     std::fflush(stdout);
     while (std::getline(std::cin, line)) {
         if (line.rfind(":tick", 0) == 0) {
-            const long n = std::strtol(line.c_str() + 5, nullptr, 10);
-            rt.runTicks(n > 0 ? static_cast<std::uint64_t>(n) : 1);
+            std::string arg = line.substr(5), error;
+            arg.erase(0, arg.find_first_not_of(' '));
+            std::uint64_t n = 1;
+            if (!arg.empty() && !parseCount(":tick", arg, kMaxTicks, &n, &error)) {
+                std::printf("%s\n> ", error.c_str());
+                std::fflush(stdout);
+                continue;
+            }
+            rt.runTicks(n);
             std::printf("tick %llu  CurTime %.3f\n", static_cast<unsigned long long>(rt.currentTick()), rt.curTime());
         } else if (!line.empty()) {
             auto r = rt.eval(line, "repl");
@@ -124,7 +120,8 @@ int runRepl(glua::Runtime& rt) {
 }  // namespace
 
 void addLuaCommand(CLI::App& cli, AppContext& ctx) {
-    auto* cmd = cli.add_subcommand("lua", "Run GLua scripts, an addon or a gamemode headless and report hooks, timers, errors");
+    auto* cmd =
+        cli.add_subcommand("lua", "Run GLua scripts, an addon or a gamemode headless and report hooks, timers, errors");
     auto* json = addJsonFlag(cmd);
     static LuaArgs a;
     cmd->add_option("TARGET", a.target, "A .lua file, or an addon/gamemode folder (with lua/ and/or gamemodes/)");
@@ -135,18 +132,31 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
                     "util.TraceLine/TraceHull hit its brushes, game.GetMap() is its name");
     cmd->add_option("--ticks", a.ticks, "Ticks to simulate after boot")->capture_default_str();
     cmd->add_option("--tick-rate", a.tickRate, "Ticks per second")->capture_default_str();
-    cmd->add_option("--data-dir", a.dataDir, "Folder for the DATA path id (file.Write); default: none, or <gmod-dir>/data");
-    cmd->add_option("--budget", a.budget, "VM instructions per engine->Lua call (0 = unlimited, JIT on)")->capture_default_str();
+    cmd->add_option("--data-dir", a.dataDir,
+                    "Folder for the DATA path id (file.Write); default: none, or <gmod-dir>/data");
+    cmd->add_option("--budget", a.budget,
+                    "Instructions per engine->Lua call, natives' bytes and pattern steps included (0 = unlimited, JIT "
+                    "on, no time limit)")
+        ->capture_default_str();
+    cmd->add_option("--time-limit", a.timeLimit, "Wall-clock seconds per engine->Lua call (0 = none; needs a budget)")
+        ->capture_default_str();
     cmd->add_option("--memory-mb", a.memoryMb, "Lua heap ceiling in MiB (0 = unlimited)")->capture_default_str();
+    cmd->add_option("--output-limit-mb", a.outputMb, "print/Msg output kept, in MiB; the rest is dropped (0 = all)")
+        ->capture_default_str();
     cmd->add_option("-e,--eval", a.eval, "GLua code to run after boot (before ticks)");
     cmd->add_flag("--repl", a.repl, "Interactive prompt after boot");
-    cmd->footer("Example: vestige lua --ticks 200 --json my_addon/\n"
-                "         vestige lua --map gm_flatgrass.bsp --gamemode sandbox --ticks 66 my_addon/\n"
-                "         vestige lua -e 'print(Vector(1, 2, 3) * 2)' --ticks 0");
+    cmd->footer(
+        "Example: vestige lua --ticks 200 --json my_addon/\n"
+        "         vestige lua --map gm_flatgrass.bsp --gamemode sandbox --ticks 66 my_addon/\n"
+        "         vestige lua -e 'print(Vector(1, 2, 3) * 2)' --ticks 0");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx] {
+            LuaNumbers n;
+            if (std::string error; !parseNumbers(a, &n, &error)) return luaUsage(error);
             glua::Options opt;
+            TraceSink trace;  // the session's determinism trace: its hash goes in the report
+            opt.traceSink = &trace;
             std::vector<std::string> notes;
             std::string output;
             if (ctx.json) opt.output = [&output](std::string_view s) { output.append(s); };
@@ -180,11 +190,11 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
                 if (!loaded) return reportError(ctx, std::move(loaded).error().file(a.map));
                 map = *loaded;
             }
-            if (!(a.tickRate > 0) || a.tickRate > 10000)
-                return reportError(ctx, Error("lua.tick_rate", "tick rate must be in (0, 10000]").field("--tick-rate"));
-            opt.tickRate = a.tickRate;
-            opt.instructionBudget = a.budget;
-            opt.memoryLimit = static_cast<std::size_t>(a.memoryMb) << 20;
+            opt.tickInterval = TickClock::fromRate(n.tickRate).interval();
+            opt.instructionBudget = n.budget;
+            opt.timeLimit = n.timeLimit;
+            opt.memoryLimit = static_cast<std::size_t>(n.memoryMb) << 20;
+            opt.outputLimit = static_cast<std::size_t>(n.outputMb) << 20;
             auto rt = map ? game::createRuntime(map, std::move(opt)) : glua::Runtime::create(std::move(opt));
             if (!rt) return reportError(ctx, rt.error());
             glua::Runtime& r = **rt;
@@ -194,10 +204,16 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
                 if (res && !res->empty()) r.print(*res + "\n");
             }
             if (a.repl) return runRepl(r);
-            r.runTicks(a.ticks);
-            const auto report = buildReport(r, a, map.get(), ctx.json ? output : std::string(), notes);
-            if (ctx.json) printOut(report.dump(2));
-            else printHuman(report);
+            r.runTicks(n.ticks);
+            if (r.outputDropped() > 0)
+                notes.push_back(fmt::format("{} bytes of print/Msg output dropped past --output-limit-mb {}",
+                                            r.outputDropped(), n.outputMb));
+            auto report = luaReport(r, a.map, map.get(), ctx.json ? output : std::string(), !a.eval.empty(), notes);
+            report["traceHash"] = trace.hashHex();
+            if (ctx.json)
+                printOut(dumpJson(report, 2));
+            else
+                printLuaReport(report);
             return r.errors().empty() ? kExitOk : kExitError;
         };
     });

@@ -62,7 +62,7 @@ void addMoveCommand(CLI::App& cli, AppContext& ctx) {
     auto* cmd = cli.add_subcommand("move", "Run scripted player movement on a Source map (GMod movement, headless)");
     auto* json = addJsonFlag(cmd);
     static std::string path, spawnText, inputPath;
-    static double tickRate = 66.666666666666667;
+    static double tickRate = kSourceTickRate;
     cmd->add_option("MAP", path, "BSP file, or archive entry as archive:entry")->required();
     cmd->add_option("--spawn", spawnText, "Start position X,Y,Z (default: the map's info_player_start)");
     cmd->add_option("--tick-rate", tickRate, "Ticks per second (default 66.67)");

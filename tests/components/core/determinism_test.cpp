@@ -91,30 +91,6 @@ TEST(HandlePool, GenerationsKeepCountingOverManyReuses) {
     EXPECT_EQ(*pool.get(h), 1000);
 }
 
-// ---- InsertionOrderedMap ----
-
-TEST(InsertionOrderedMap, IteratesInInsertionOrder) {
-    InsertionOrderedMap<std::string, int> m;
-    m["zeta"] = 1;
-    m["alpha"] = 2;
-    m["mid"] = 3;
-    m["alpha"] = 20;  // update keeps the position
-    std::vector<std::string> keys;
-    for (const auto& [k, v] : m) keys.push_back(k);
-    EXPECT_EQ(keys, (std::vector<std::string>{"zeta", "alpha", "mid"}));
-    EXPECT_EQ(*m.find("alpha"), 20);
-    EXPECT_EQ(m.find("nope"), nullptr);
-    EXPECT_TRUE(m.erase("zeta"));
-    EXPECT_FALSE(m.erase("zeta"));
-    m["zeta"] = 5;  // re-inserted goes to the end
-    keys.clear();
-    for (const auto& kv : m) keys.push_back(kv.first);
-    EXPECT_EQ(keys, (std::vector<std::string>{"alpha", "mid", "zeta"}));
-    EXPECT_EQ(m.size(), 3u);
-    const auto& cm = m;
-    EXPECT_EQ(*cm.find("mid"), 3);
-}
-
 // ---- PCG32 ----
 
 TEST(Pcg32, MatchesTheReferenceSequence) {
@@ -204,12 +180,15 @@ TEST(RngStreams, StreamsAndSeedsDiffer) {
 // ---- TickClock ----
 
 TEST(TickClock, TimeComesFromTheTickCount) {
-    TickClock exact(64.0);
+    TickClock exact(1.0 / 64.0);
     exact.advance(1000);
     EXPECT_EQ(exact.time(), 15.625);
-    EXPECT_EQ(exact.interval(), 1.0 / 64.0);
+    EXPECT_EQ(exact.rate(), 64.0);
 
-    TickClock clock;  // 66.67 Hz (Source's 0.015 s tick)
+    TickClock clock;  // Source's default: 0.015 s per tick, 66.67 Hz derived
+    EXPECT_EQ(clock.interval(), 0.015);
+    EXPECT_EQ(clock.interval(), kSourceTickInterval);
+    EXPECT_EQ(clock.rate(), 1.0 / 0.015);
     EXPECT_DOUBLE_EQ(clock.rate(), 66.666666666666667);
     double accumulated = 0;
     for (int i = 0; i < 1000; ++i) {
@@ -217,11 +196,14 @@ TEST(TickClock, TimeComesFromTheTickCount) {
         accumulated += clock.interval();
     }
     EXPECT_EQ(clock.tick(), 1000u);
-    EXPECT_EQ(clock.time(), clock.timeAt(1000)) << "time is tick / rate, bit for bit";
-    EXPECT_EQ(clock.time(), 1000.0 / 66.666666666666667);
-    EXPECT_NEAR(clock.time(), 15.0, 1e-12);
+    EXPECT_EQ(clock.time(), clock.timeAt(1000)) << "time is tick * interval, bit for bit";
+    EXPECT_EQ(clock.time(), 1000 * 0.015);
+    EXPECT_EQ(clock.time(), 15.0);
     EXPECT_NE(std::bit_cast<std::uint64_t>(accumulated), std::bit_cast<std::uint64_t>(clock.time()))
         << "(this is why the clock never accumulates)";
+    // Source's TICKS_TO_TIME multiplies by the interval; dividing by the derived rate is not the same number.
+    EXPECT_NE(std::bit_cast<std::uint64_t>(clock.timeAt(9)), std::bit_cast<std::uint64_t>(9 / clock.rate()));
+    EXPECT_EQ(clock.timeAt(9), 9 * 0.015);
     clock.reset(5);
     EXPECT_EQ(clock.tick(), 5u);
     EXPECT_EQ(clock.time(), clock.timeAt(5));
@@ -229,8 +211,16 @@ TEST(TickClock, TimeComesFromTheTickCount) {
     EXPECT_EQ(clock.time(), 0.0);
 }
 
+TEST(TickClock, FromRateStoresTheInterval) {
+    const TickClock ten = TickClock::fromRate(10.0);
+    EXPECT_EQ(ten.interval(), 0.1);
+    EXPECT_EQ(ten.timeAt(3), 3 * 0.1);
+    // The CLI's default --tick-rate (66.666666666666667) gives back Source's interval exactly.
+    EXPECT_EQ(TickClock::fromRate(66.666666666666667).interval(), kSourceTickInterval);
+}
+
 TEST(TickClock, ConsumeRealTimeCarriesTheRemainder) {
-    TickClock clock(10.0);
+    TickClock clock(0.1);
     EXPECT_EQ(clock.consumeRealTime(0.25), 2u);  // 0.05 carried
     EXPECT_EQ(clock.consumeRealTime(0.04), 0u);  // 0.09
     EXPECT_EQ(clock.consumeRealTime(0.02), 1u);  // 0.11 -> 0.01
@@ -239,7 +229,7 @@ TEST(TickClock, ConsumeRealTimeCarriesTheRemainder) {
 }
 
 TEST(TickClock, ConsumeRealTimeSurvivesNonFiniteInput) {
-    TickClock clock(10.0);
+    TickClock clock(0.1);
     EXPECT_EQ(clock.consumeRealTime(std::numeric_limits<double>::quiet_NaN()), 0u);
     EXPECT_EQ(clock.consumeRealTime(0.1), 1u);
     EXPECT_EQ(clock.consumeRealTime(-1.0), 0u);

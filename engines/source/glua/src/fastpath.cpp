@@ -19,25 +19,23 @@ namespace {
 
 constexpr const char* kInternalSource = "=[vestige]";
 
-const char kFastPathLua[] =
-#include "fastpath.lua.inc"
-    ;
-
 // ---- direct FFI entry points (called from compiled traces: no Lua API, no allocation on the Lua heap) ----
-EntityRecord* recordOf(void* rt, std::int32_t index, std::uint32_t serial) {
-    if (!rt) return nullptr;
-    auto& list = static_cast<Runtime*>(rt)->entityList();
-    if (index < 0 || static_cast<std::size_t>(index) >= list.size()) return nullptr;
-    EntityRecord& e = list[static_cast<std::size_t>(index)];
-    return (e.alive && e.serial == serial) ? &e : nullptr;
+// `impl` is the runtime's Impl (the chunk's `rt` upvalue).
+EntityRecord* recordOf(void* impl, std::int32_t index, std::uint32_t serial) {
+    return impl ? static_cast<Runtime::Impl*>(impl)->entities.live(index, serial) : nullptr;
 }
 
 Vec3* fieldOf(EntityRecord* e, int which) {
     switch (which) {
-        case 0: return &e->pos;
-        case 1: case 3: return &e->angles;
-        case 2: return &e->velocity;
-        default: return nullptr;
+        case 0:
+            return &e->pos;
+        case 1:
+        case 3:
+            return &e->angles;
+        case 2:
+            return &e->velocity;
+        default:
+            return nullptr;
     }
 }
 
@@ -59,7 +57,7 @@ extern "C" int vestigeEntitySetVec(void* rt, std::int32_t index, std::uint32_t s
         static const char* const kNames[] = {"SetPos", "SetAngles", "SetVelocity", "SetEyeAngles"};
         char buf[160];
         std::snprintf(buf, sizeof buf, "%s: refused a non-finite value for entity %d", kNames[which], e->index);
-        static_cast<Runtime*>(rt)->warn(buf);
+        warn(*static_cast<Runtime::Impl*>(rt)->owner, buf);
         return 2;
     }
     *v = nv;
@@ -132,8 +130,10 @@ bool frameHidden(lua_State* L, lua_State* L1, int level) {
 
 // The original sees one more frame (this wrapper) when it inspects the calling thread.
 int forwardLevel(lua_State* L, const LevelArg& la) {
-    if (la.L1 == L && lua_type(L, la.arg) == LUA_TNUMBER) lua_pushinteger(L, lua_tointeger(L, la.arg) + 1);
-    else lua_pushvalue(L, la.arg);
+    if (la.L1 == L && lua_type(L, la.arg) == LUA_TNUMBER)
+        lua_pushinteger(L, lua_tointeger(L, la.arg) + 1);
+    else
+        lua_pushvalue(L, la.arg);
     lua_replace(L, la.arg);
     return forward(L);
 }
@@ -206,7 +206,7 @@ int ref(lua_State* L, int table, const char* key) {
 }  // namespace
 
 bool openFastPath(Runtime& rt, lua_State* L) {
-    auto& impl = rt.impl();
+    auto& impl = implOf(rt);
     const int top = lua_gettop(L);
     // The ffi module, privately: luaopen_ffi registers package.loaded.ffi, which goes again at once.
     lua_pushcfunction(L, luaopen_ffi);
@@ -221,14 +221,14 @@ bool openFastPath(Runtime& rt, lua_State* L) {
     lua_pushvalue(L, ffi);
     impl.ffiRef = luaL_ref(L, LUA_REGISTRYINDEX);
 
-    if (luaL_loadbufferx(L, kFastPathLua, sizeof kFastPathLua - 1, kInternalSource, "t") != 0) {
-        rt.recordError({"[vestige]", 0, lua_tostring(L, -1) ? lua_tostring(L, -1) : "load error", ""});
+    if (luaL_loadbufferx(L, reinterpret_cast<const char*>(kFastPathLua), kFastPathLuaSize, kInternalSource, "t") != 0) {
+        recordError(rt, {"[vestige]", 0, lua_tostring(L, -1) ? lua_tostring(L, -1) : "load error", ""});
         lua_settop(L, top);
         return false;
     }
     lua_pushvalue(L, ffi);
     lua_createtable(L, 0, 12);
-    lua_pushlightuserdata(L, &rt);
+    lua_pushlightuserdata(L, &impl);
     lua_setfield(L, -2, "rt");
     lua_pushlightuserdata(L, reinterpret_cast<void*>(&vestigeEntityVec));
     lua_setfield(L, -2, "entVec");
@@ -249,7 +249,7 @@ bool openFastPath(Runtime& rt, lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl.playerMetaRef);
     lua_setfield(L, -2, "PlayerMeta");
     if (lua_pcall(L, 2, 1, 0) != 0) {
-        rt.recordError({"[vestige]", 0, lua_tostring(L, -1) ? lua_tostring(L, -1) : "init error", ""});
+        recordError(rt, {"[vestige]", 0, lua_tostring(L, -1) ? lua_tostring(L, -1) : "init error", ""});
         lua_settop(L, top);
         return false;
     }
@@ -305,18 +305,19 @@ void installDebugGuards(lua_State* L) {
 bool ffiToVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle) {
     if (lua_type(L, idx) != 10 /* LUA_TCDATA */) return false;
     idx = idx < 0 && idx > LUA_REGISTRYINDEX ? lua_gettop(L) + idx + 1 : idx;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, angle ? rt.impl().unpackAngleRef : rt.impl().unpackVectorRef);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, angle ? implOf(rt).unpackAngleRef : implOf(rt).unpackVectorRef);
     lua_pushvalue(L, idx);
     lua_call(L, 1, 3);
     const bool ok = lua_type(L, -3) == LUA_TNUMBER;
-    if (ok && out) *out = {static_cast<float>(lua_tonumber(L, -3)), static_cast<float>(lua_tonumber(L, -2)),
-                           static_cast<float>(lua_tonumber(L, -1))};
+    if (ok && out)
+        *out = {static_cast<float>(lua_tonumber(L, -3)), static_cast<float>(lua_tonumber(L, -2)),
+                static_cast<float>(lua_tonumber(L, -1))};
     lua_pop(L, 3);
     return ok;
 }
 
 void ffiPushVector(Runtime& rt, lua_State* L, Vec3 v, bool angle) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, angle ? rt.impl().newAngleRef : rt.impl().newVectorRef);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, angle ? implOf(rt).newAngleRef : implOf(rt).newVectorRef);
     lua_pushnumber(L, v.x);
     lua_pushnumber(L, v.y);
     lua_pushnumber(L, v.z);

@@ -34,7 +34,7 @@ bool globMatch(std::string_view pattern, std::string_view name) {
 }
 
 std::optional<FoundFile> findGameFile(Runtime& rt, const std::string& virtualPath) {
-    auto& impl = rt.impl();
+    auto& impl = implOf(rt);
     if (!vfs::splitPath(virtualPath).ok()) return std::nullopt;
     for (const auto& root : impl.roots) {
         vfs::DirProvider dir(root);
@@ -48,8 +48,8 @@ std::optional<FoundFile> findGameFile(Runtime& rt, const std::string& virtualPat
     if (impl.useEmbedded) {
         for (std::size_t i = 0; i < kEmbeddedLuaCount; ++i) {
             if (iequals(kEmbeddedLua[i].path, virtualPath))
-                return FoundFile{kEmbeddedLua[i].path,
-                                 std::string(reinterpret_cast<const char*>(kEmbeddedLua[i].data), kEmbeddedLua[i].size)};
+                return FoundFile{kEmbeddedLua[i].path, std::string(reinterpret_cast<const char*>(kEmbeddedLua[i].data),
+                                                                   kEmbeddedLua[i].size)};
         }
     }
     return std::nullopt;
@@ -58,7 +58,7 @@ std::optional<FoundFile> findGameFile(Runtime& rt, const std::string& virtualPat
 std::vector<std::string> findGameFiles(Runtime& rt, const std::string& dirPath, const std::string& suffix) {
     std::set<std::string> names;  // folded names dedupe; sorted output is deterministic
     std::vector<std::string> out;
-    for (const auto& root : rt.impl().roots) {
+    for (const auto& root : implOf(rt).roots) {
         vfs::DirProvider dir(root);
         auto path = dir.resolve(dirPath);
         std::error_code ec;
@@ -69,13 +69,14 @@ std::vector<std::string> findGameFiles(Runtime& rt, const std::string& dirPath, 
             if (names.insert(asciiLower(name)).second) out.push_back(name);
         }
     }
-    std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return icompareLower(a, b) < 0; });
+    std::sort(out.begin(), out.end(),
+              [](const std::string& a, const std::string& b) { return icompareLower(a, b) < 0; });
     return out;
 }
 
 std::vector<fs::path> pathIdRoots(Runtime& rt, const std::string& pathIdIn, bool* embeddedLua) {
     const std::string pathId = asciiUpper(pathIdIn);
-    auto& impl = rt.impl();
+    auto& impl = implOf(rt);
     std::vector<fs::path> out;
     if (embeddedLua) *embeddedLua = false;
     if (pathId == "DATA") {
@@ -87,8 +88,10 @@ std::vector<fs::path> pathIdRoots(Runtime& rt, const std::string& pathIdIn, bool
         }
         if (embeddedLua) *embeddedLua = impl.useEmbedded;
     } else if (pathId == "MOD") {
-        if (rt.options().gmodDir) out.push_back(*rt.options().gmodDir);
-        else if (!impl.roots.empty()) out.push_back(impl.roots.front());
+        if (rt.options().gmodDir)
+            out.push_back(*rt.options().gmodDir);
+        else if (!impl.roots.empty())
+            out.push_back(impl.roots.front());
     } else if (pathId == "GAME" || pathId == "WORKSHOP" || pathId == "THIRDPARTY" || pathId == "DOWNLOAD") {
         out = impl.roots;
     }

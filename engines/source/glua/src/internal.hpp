@@ -1,12 +1,13 @@
 #pragma once
-// Private state shared by the binding files. Binding rule: a C function may raise a Lua error
-// (luaL_error / luaL_check*) only while no C++ object with a destructor is live in its frame;
-// work that needs std::string & co. happens in helpers that return before any raise.
-#include <lua.hpp>
-
+// The library's private side: Runtime::Impl (all mutable state of a runtime), the entity seam and the binding API
+// the files under src/ share. Nothing here is public (runtime.hpp only names Impl).
+//
+// Binding rule: a C function may raise a Lua error (luaL_error / luaL_check*) only while no C++ object with a
+// destructor is live in its frame; work that needs std::string & co. happens in helpers that return before any raise.
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <lua.hpp>
 #include <map>
 #include <optional>
 #include <set>
@@ -25,8 +26,8 @@ struct EmbeddedFile {
 extern const EmbeddedFile kEmbeddedLua[];
 extern const std::size_t kEmbeddedLuaCount;
 
-struct Runtime::Timer {
-    std::string name;      // "" for timer.Simple
+struct Timer {
+    std::string name;  // "" for timer.Simple
     bool simple = false;
     double delay = 0;
     int repsLeft = 0;      // remaining calls (0 for a timer that repeats forever)
@@ -50,6 +51,38 @@ struct EntHandle {
     std::uint32_t serial;
 };
 
+// The entity list Lua sees (Entity, ents, player, the ffi fast paths, trace filters). Every binding reaches entities
+// through this one seam, so the list can become another module's entity world without touching the bindings.
+// Slot 0 is the world, slot 1 the player (alive from its spawn on tick 1); a removed entity keeps its slot, and its
+// serial no longer matches any handle.
+class EntityTable {
+public:
+    EntityTable();
+    // The live record a handle {index, serial} names, or nullptr (NULL, removed, or a slot reused since).
+    [[nodiscard]] EntityRecord* live(int index, std::uint32_t serial) {
+        if (index < 0 || static_cast<std::size_t>(index) >= mRecords.size()) return nullptr;
+        EntityRecord& e = mRecords[static_cast<std::size_t>(index)];
+        return (e.alive && e.serial == serial) ? &e : nullptr;
+    }
+    // The live record at a slot, or nullptr.
+    [[nodiscard]] EntityRecord* liveAt(int index) {
+        if (index < 0 || static_cast<std::size_t>(index) >= mRecords.size()) return nullptr;
+        EntityRecord& e = mRecords[static_cast<std::size_t>(index)];
+        return e.alive ? &e : nullptr;
+    }
+    int create(std::string className, bool isPlayer = false);  // a new slot at the end; returns its index
+    EntityRecord& spawnPlayer();                               // slot 1, reset with a fresh serial, alive
+    void remove(int index);                                    // the slot stays, no longer alive
+    [[nodiscard]] const std::vector<EntityRecord>& records() const { return mRecords; }
+
+private:
+    std::vector<EntityRecord> mRecords;
+    std::uint32_t mNextSerial = 1;
+};
+
+// Which limit ended the current engine -> Lua call; scripts' pcall/xpcall cannot swallow either.
+enum class LimitHit : std::uint8_t { None, Budget, Time };
+
 // Small-block cache for the Lua allocator: LuaJIT allocates and frees many small GC objects (cdata vectors,
 // strings, closures); recycling them per 16-byte size class saves a malloc/free pair each time. Blocks in the
 // lists are not counted as used memory; the lists never hold more than the peak of small blocks in use.
@@ -68,7 +101,31 @@ struct SmallBlocks {
 };
 
 struct Runtime::Impl {
+    Runtime* owner = nullptr;  // the allocator's user data is the Impl; bindings reach the Runtime through this
     SmallBlocks blocks;
+    std::size_t memUsed = 0;  // bytes the allocator handed out (the cache's spare blocks not counted)
+    // Limits of the current engine -> Lua call (budget.cpp): VM instructions plus the work natives charge (bytes
+    // produced, match steps), the watchdog's start (0: not read yet, the first check reads the clock) and the limit
+    // that ended the call. startCall() resets them at the engine's level.
+    std::uint64_t instructions = 0;
+    double callStart = 0;
+    int callDepth = 0;
+    LimitHit limitHit = LimitHit::None;
+    std::size_t timersTraced = 0;  // timersFired already in a trace event (session_trace.cpp)
+    // print/Msg output (errors.cpp): bytes passed to the sink and bytes dropped past Options::outputLimit.
+    std::size_t outputBytes = 0;
+    std::uint64_t outputDropped = 0;
+
+    TickClock clock;
+    bool booted = false;
+    HookId thinkEvent, tickEvent;
+    std::uint64_t warnings = 0;
+    std::vector<LuaError> errors;
+    std::vector<std::string> filesLoaded;
+    std::vector<TimerFire> timersFired;
+    std::map<std::string, std::uint64_t> hookCounts;  // install mode's engine-side counts
+    EntityTable entities;
+
     // Metatables (registry refs and identity pointers for fast type checks).
     int entityMetaRef = LUA_NOREF, playerMetaRef = LUA_NOREF;
     int vectorMetaRef = LUA_NOREF, angleMetaRef = LUA_NOREF;  // interpreter mode (userdata)
@@ -90,12 +147,12 @@ struct Runtime::Impl {
     // Standalone mode: hook.lua's bind(event) -> a zero-argument closure running the event's dispatch inside an
     // xpcall whose handler records the error (registry "vestige.hookEngine", taken over at boot, then unlinked).
     int hookBindRef = LUA_NOREF;
-    bool hookErrorSeen = false;       // the dispatch's own handler recorded the error
+    bool hookErrorSeen = false;  // the dispatch's own handler recorded the error
     struct EventName {
         std::uint64_t head = 0;  // first 8 bytes of the name (zero padded): compared before the text
         std::string text;
-        int ref = LUA_NOREF;    // registry ref of its Lua string
-        int bound = LUA_NOREF;  // registry ref of the closure hook.lua's bind handed over (LUA_REFNIL: bind failed)
+        int ref = LUA_NOREF;      // registry ref of its Lua string
+        int bound = LUA_NOREF;    // registry ref of the closure hook.lua's bind handed over (LUA_REFNIL: bind failed)
         std::uint64_t count = 0;  // dispatches through `bound` (hookCounts() adds them to hook.lua's counts)
     };
     std::vector<EventName> eventNames;  // engine events: a handful of names called every tick
@@ -108,8 +165,8 @@ struct Runtime::Impl {
     };
     std::array<EventKey, 128> eventIndex{};
     int hookHandlerRef = LUA_NOREF;  // the engine dispatch's message handler (records the error), lua_pcall's errfunc
-    int nullRef = LUA_NOREF;          // the NULL entity
-    int handlesRef = LUA_NOREF;       // weak-keyed set of every genuine entity userdata (the FFI paths trust only these)
+    int nullRef = LUA_NOREF;         // the NULL entity
+    int handlesRef = LUA_NOREF;      // weak-keyed set of every genuine entity userdata (the FFI paths trust only these)
     // Vector/Angle (ffi structs, fastpath.cpp): constructors and readers for the C side.
     // Representation of Vector/Angle: ffi structs when the JIT runs (no instruction budget), userdata otherwise
     // (the interpreter pays a C call per ffi field access, which makes userdata the faster choice there).
@@ -119,15 +176,73 @@ struct Runtime::Impl {
 
     std::vector<Timer> timers;
     std::set<std::string> consoleCommands;
-    std::vector<std::string> gamemodeLoading;          // names being loaded (DeriveGamemode target)
-    std::map<std::string, std::string> gamemodeBase;   // name -> DeriveGamemode argument
-    std::uint32_t nextSerial = 1;
+    std::vector<std::string> gamemodeLoading;         // names being loaded (DeriveGamemode target)
+    std::map<std::string, std::string> gamemodeBase;  // name -> DeriveGamemode argument
     bool playerSpawned = false;
 
     // Game search roots, most important first (addons, install); embedded files come last in standalone mode.
     std::vector<std::filesystem::path> roots;
     bool useEmbedded = true;
 };
+
+inline Runtime::Impl& implOf(Runtime& rt) { return *rt.mImpl; }
+inline const Runtime::Impl& implOf(const Runtime& rt) { return *rt.mImpl; }
+
+// ---- the runtime behind a state, and its bookkeeping (errors.cpp) ----
+inline Runtime::Impl& implOf(lua_State* L) {
+    void* ud = nullptr;
+    lua_getallocf(L, &ud);
+    return *static_cast<Runtime::Impl*>(ud);
+}
+inline Runtime& runtimeOf(lua_State* L) { return *implOf(L).owner; }
+void recordError(Runtime& rt, LuaError e);
+void warn(Runtime& rt, std::string_view message);
+// "file:line: message" -> parts; the first ":<digits>: " wins (file names may contain ':').
+LuaError parseMessage(std::string text);
+// Message handler of protectedCall: returns {message, traceback}.
+int messageHandler(lua_State* L);
+// Message handler of the engine's hook dispatch: records the error where it happened and returns nothing.
+int recordingHandler(lua_State* L);
+// protectedCall with the message handler already at handlerIndex, below the function (it stays there).
+bool protectedCallAt(Runtime& rt, int handlerIndex, int nargs, int nresults);
+
+// ---- allocator and limits (allocator.cpp, budget.cpp) ----
+void* luaAllocate(void* ud, void* ptr, std::size_t oldSize, std::size_t newSize);
+constexpr int kHookGranularity = 1000;  // VM instructions between budget checks
+void countHook(lua_State* L, lua_Debug* ar);
+int budgetPcall(lua_State* L);
+int budgetXpcall(lua_State* L);
+// An engine -> Lua call starts (call depth 0): its instruction count, watchdog and limit flag start afresh.
+inline void startCall(Runtime::Impl& impl) {
+    impl.instructions = 0;
+    impl.callStart = 0;
+    impl.limitHit = LimitHit::None;
+}
+// Work a native does that the count hook never sees (bytes produced, pattern steps), counted as instructions of
+// the current call: raises the budget or time-limit error once it is over. A no-op without a budget (JIT mode).
+void charge(lua_State* L, std::uint64_t units);
+// The kind of a failed call's error: the limit that ended it, memory, or a runtime error.
+LuaError::Kind errorKind(const Runtime::Impl& impl, int status, const std::string& message);
+// "not enough memory" without a position, as LuaJIT raises it (natives that refuse an allocation up front).
+[[noreturn]] void raiseOutOfMemory(lua_State* L);
+constexpr std::uint64_t kMaxLuaString = 0x7fffff00;  // LuaJIT's LJ_MAX_STR: a longer result is out of memory
+// LuaJIT's lj_lib_checkint conversion of a number to int32, as x86-64's cvttsd2si truncates (NaN and out-of-range
+// values give INT32_MIN).
+inline std::int32_t luajitInt32(lua_Number n) {
+    if (!(n > -2147483649.0 && n < 2147483648.0)) return INT32_MIN;
+    return static_cast<std::int32_t>(n);
+}
+
+// ---- engine events (events.cpp) ----
+constexpr const char* kHookCountsKey = "vestige.hookCounts";
+constexpr const char* kHookEngineKey = "vestige.hookEngine";  // our hook.lua <-> the engine, unlinked at boot
+void countEngineHook(Runtime& rt, std::string_view name);     // install mode: counted on the C++ side
+// Between engine calls stack slot 1 holds the dispatch's message handler (see events.cpp).
+void resetStack(Runtime& rt);
+
+// ---- the determinism trace (session_trace.cpp): no-ops without Options::traceSink ----
+void traceBoot(Runtime& rt);
+void traceTick(Runtime& rt);
 
 // ---- search paths (gamefs.cpp) ----
 // Looks up a virtual path ("lua/x.lua") in every root, then the embedded library.
@@ -138,11 +253,14 @@ std::vector<std::string> findGameFiles(Runtime& rt, const std::string& dir, cons
 std::vector<std::filesystem::path> pathIdRoots(Runtime& rt, const std::string& pathId, bool* embeddedLua);
 bool globMatch(std::string_view pattern, std::string_view name);
 
-// ---- loading (runtime.cpp) ----
+// ---- loading (loader.cpp, gamemode.cpp) ----
 // Resolves, reads, translates and loads `path` as GMod's include() does, relative to `currentFile`
 // first. On success pushes the chunk and returns true; on failure records the error and pushes nothing.
-bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const std::string& currentFile);
+// With `failure`, an error is handed back instead of recorded (require raises it, so a pcall around it may catch it).
+bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const std::string& currentFile,
+                      LuaError* failure = nullptr);
 bool loadGamemode(Runtime& rt, const std::string& name);
+void loadScriptedEntities(Runtime& rt);
 
 // ---- bindings ----
 // What a successful type check of a userdata argument leaves on the stack. Keep: its metatable stays pushed, which
@@ -160,10 +278,25 @@ void* testPayload(lua_State* L, int idx, std::size_t size, const void* meta, con
 void openTypes(Runtime& rt, lua_State* L);     // Vector, Angle as userdata (interpreter mode)
 bool openFastPath(Runtime& rt, lua_State* L);  // Vector, Angle as ffi structs, entity fast paths (JIT mode)
 void installDebugGuards(lua_State* L);         // both modes: hidden registry, internal upvalues/locals hidden
-void openEntities(Runtime& rt, lua_State* L);  // Entity, Player, ents, player
-void openLibs(Runtime& rt, lua_State* L);      // globals, timer, util, game, engine, concommand natives
-void openFile(Runtime& rt, lua_State* L);      // file
+void openEntities(Runtime& rt, lua_State* L);  // Entity, Player metatables and NULL (lib/entity.cpp), then openEnts
+void openEnts(Runtime& rt, lua_State* L);      // Entity(), Player(), ents, player (lib/ents.cpp)
+// handles[ud] = {index, serial} for the Entity userdata on top: the ffi fast paths accept only these.
+void registerHandle(Runtime& rt, lua_State* L, int index, std::uint32_t serial);
+void openBase(Runtime& rt, lua_State* L);        // global functions and constants (lib/base.cpp)
+void openTimer(Runtime& rt, lua_State* L);       // timer (lib/timer.cpp)
+void openUtil(Runtime& rt, lua_State* L);        // util, CONTENTS_*/MASK_*/COLLISION_GROUP_* (lib/util.cpp)
+void openGame(Runtime& rt, lua_State* L);        // game, engine, gmod (lib/game.cpp)
+void openConcommand(Runtime& rt, lua_State* L);  // AddConsoleCommand, RunConsoleCommand (lib/concommand.cpp)
+void openFile(Runtime& rt, lua_State* L);        // file (lib/file.cpp)
+void openSandbox(Runtime& rt, lua_State* L);     // what GMod does not expose goes (lib/sandbox.cpp)
+// Budget mode: string.rep/find/match/gmatch/gsub/format and table.concat charged to the budget (lib/string.cpp,
+// lib/table.cpp).
+void openChargedString(Runtime& rt, lua_State* L);
+void openChargedTable(Runtime& rt, lua_State* L);
 void runTimers(Runtime& rt, lua_State* L);
+void noteTimerFired(Runtime& rt, std::string name);
+// game.ConsoleCommand("name arg1 arg2\n") -> RunConsoleCommand(name, arg1, arg2) (lib/concommand.cpp).
+int runConsoleLine(lua_State* L);
 
 // Reads a Vector (or, with `angle`, an Angle) at idx into *out (may be null); false for anything else.
 bool toVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle = false);
@@ -172,15 +305,20 @@ void pushVector(Runtime& rt, lua_State* L, Vec3 v, bool angle = false);
 bool ffiToVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle);
 void ffiPushVector(Runtime& rt, lua_State* L, Vec3 v, bool angle);
 inline void pushAngle(Runtime& rt, lua_State* L, Vec3 a) { pushVector(rt, L, a, true); }
-// GMod's type()/TypeID() of a userdata (MetaName / MetaID of its metatable).
+// GMod's type()/TypeID() of a userdata (MetaName / MetaID of its metatable); lib/base.cpp.
 int userdataTypeName(lua_State* L);
 int userdataTypeId(lua_State* L);
+// The Lua source of the JIT mode's internal chunk (internal/fastpath.lua, embedded at build time).
+extern const unsigned char kFastPathLua[];
+extern const std::size_t kFastPathLuaSize;
 // Entity __index after the metatables: the entity's own Lua table (GetTable).
 int entityFallbackIndex(lua_State* L);
 void pushEntity(Runtime& rt, lua_State* L, int index);
 // The record behind an Entity userdata, or nullptr for NULL / removed / not an entity.
 EntityRecord* toEntity(Runtime& rt, lua_State* L, int idx);
 int createEntity(Runtime& rt, std::string className, bool isPlayer = false);
+// The entity table behind the bindings (the seam: see EntityTable).
+EntityTable& entityTable(Runtime& rt);
 void angleVectors(Vec3 ang, Vec3* forward, Vec3* right, Vec3* up);
 
 // __concat of our userdata types: both operands become strings first (userdata, and cdata when `cdata`, through
@@ -190,5 +328,11 @@ int concatAsStrings(lua_State* L, bool cdata);
 
 // Registers functions into the table on top of the stack.
 void setFuncs(lua_State* L, const luaL_Reg* regs);
+// luaL_newmetatable(name) holding `regs`, MetaName = name and MetaID = id (GMod's TypeID); pops it and returns its
+// registry ref, with its address in *identity (the bindings' type checks compare metatables by pointer).
+int newMetatable(lua_State* L, const char* name, const luaL_Reg* regs, int id, const void** identity);
+// The tick clock's globals, shared by _G (FrameTime, engineTickCount) and engine (TickInterval, TickCount).
+int luaTickInterval(lua_State* L);
+int luaTickCount(lua_State* L);
 
 }  // namespace vestige::source::glua

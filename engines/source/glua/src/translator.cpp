@@ -23,7 +23,9 @@ struct Block {
 
 class Translator {
 public:
-    Translator(std::string_view src, TranslateStats* stats) : mSrc(src), mStats(stats) { mOut.reserve(src.size() + 64); }
+    Translator(std::string_view src, TranslateStats* stats) : mSrc(src), mStats(stats) {
+        mOut.reserve(src.size() + 64);
+    }
 
     std::string run() {
         if (mSrc.size() >= 2 && mSrc[0] == '#' && mSrc[1] == '!') {
@@ -48,7 +50,10 @@ private:
         if (at(i) != '[') return -1;
         std::size_t j = i + 1;
         int level = 0;
-        while (at(j) == '=') { ++level; ++j; }
+        while (at(j) == '=') {
+            ++level;
+            ++j;
+        }
         return at(j) == '[' ? level : -1;
     }
 
@@ -177,8 +182,10 @@ private:
             mOut += "--";
             mPos += 2;
             const int level = longBracketLevel(mPos);
-            if (level >= 0) copyLongBracket(level);
-            else copyLine();
+            if (level >= 0)
+                copyLongBracket(level);
+            else
+                copyLine();
             return;
         }
         if (c == '/' && n == '/') {
@@ -243,7 +250,8 @@ private:
                 const char prev = mSrc[mPos - 1];
                 if (isIdentChar(static_cast<unsigned char>(d)) || d == '.' ||
                     ((d == '+' || d == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P') &&
-                     !(mSrc[start] == '0' && (at(start + 1) == 'x' || at(start + 1) == 'X') && (prev == 'e' || prev == 'E'))))
+                     !(mSrc[start] == '0' && (at(start + 1) == 'x' || at(start + 1) == 'X') &&
+                       (prev == 'e' || prev == 'E'))))
                     ++mPos;
                 else
                     break;
@@ -272,9 +280,12 @@ private:
         mOut += c;
         ++mPos;
         if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-            if (c == '.') setPrev(".");
-            else if (c == ':') setPrev(":");
-            else setPrev("punct");
+            if (c == '.')
+                setPrev(".");
+            else if (c == ':')
+                setPrev(":");
+            else
+                setPrev("punct");
         }
     }
 

@@ -5,7 +5,7 @@
 // have always raised (including which argument wins when two are bad); the fast paths must not change them.
 #include <gtest/gtest.h>
 
-#include "vestige/source/glua/runtime.hpp"
+#include "glua_fixture.hpp"
 
 namespace vestige::source::glua {
 namespace {
@@ -14,19 +14,8 @@ namespace {
 // error it raises, or its results.
 class Session {
 public:
-    explicit Session(bool jit) {
-        Options opt;
-        if (jit) opt.instructionBudget = 0;
-        opt.output = [](std::string_view) {};
-        auto rt = Runtime::create(std::move(opt));
-        EXPECT_TRUE(rt.ok() && (*rt)->boot().ok());
-        mRt = std::move(*rt);
-        mRt->tick();
-    }
-    std::string err(const std::string& body) {
-        auto r = mRt->eval("select(2, pcall(function() " + body + " end))");
-        return r ? *r : "ERR: " + r.error().message();
-    }
+    explicit Session(bool jit) : mRt(bootMode(jit, {.tick = true})) {}
+    std::string err(const std::string& body) { return ev(*mRt, "select(2, pcall(function() " + body + " end))"); }
 
 private:
     std::unique_ptr<Runtime> mRt;

@@ -3,34 +3,15 @@
 // try the known ways to reach the private ffi module or a raw pointer.
 #include <gtest/gtest.h>
 
-#include "shared.hpp"
-#include "vestige/source/glua/runtime.hpp"
+#include "glua_fixture.hpp"
 
 namespace vestige::source::glua {
 namespace {
 
-std::unique_ptr<Runtime> bootMode(bool jit, Options opt = {}) {
-    if (jit) opt.instructionBudget = 0;
-    opt.output = [](std::string_view) {};
-    auto rt = Runtime::create(std::move(opt));
-    EXPECT_TRUE(rt.ok());
-    auto st = (*rt)->boot();
-    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().render());
-    EXPECT_TRUE((*rt)->errors().empty()) << (*rt)->errors().front().render();
-    (*rt)->tick();
-    return std::move(*rt);
-}
-
-std::string ev(Runtime& rt, const std::string& code) {
-    auto r = rt.eval(code);
-    if (!r) return "ERR: " + r.error().message();
-    return *r;
-}
-
 class GluaModes : public ::testing::TestWithParam<bool> {};
 
 TEST_P(GluaModes, VectorAngleSemantics) {
-    auto rt = bootMode(GetParam());
+    auto rt = bootMode(GetParam(), {.tick = true});
     EXPECT_EQ(ev(*rt, "Vector(1, 2, 3)"), "1.000000 2.000000 3.000000");
     EXPECT_EQ(ev(*rt, "Vector(1, '2', nil), Vector(Vector(4, 5, 6)), Vector('1 2 3'), Vector('x')"),
               "1.000000 2.000000 0.000000\t4.000000 5.000000 6.000000\t1.000000 2.000000 3.000000\t"
@@ -54,54 +35,62 @@ TEST_P(GluaModes, VectorAngleSemantics) {
     EXPECT_EQ(ev(*rt, "Vector(1, 2, 3) .. '|' .. Angle(4, 5, 6) .. '|' .. 7"),
               "1.000000 2.000000 3.000000|4.000000 5.000000 6.000000|7");
     // == never raises: other types (nil included) and the other vector type compare unequal.
-    EXPECT_EQ(ev(*rt, "local v = Vector(1, 2, 3) return v == nil, nil == v, v ~= nil, v == 'x', v == Angle(1, 2, 3), "
-                      "v == Vector(1, 2, 3), v ~= Vector(1, 2, 4), v == v"),
+    EXPECT_EQ(ev(*rt,
+                 "local v = Vector(1, 2, 3) return v == nil, nil == v, v ~= nil, v == 'x', v == Angle(1, 2, 3), "
+                 "v == Vector(1, 2, 3), v ~= Vector(1, 2, 4), v == v"),
               "false\tfalse\ttrue\tfalse\tfalse\ttrue\ttrue\ttrue");
     EXPECT_EQ(ev(*rt, "local t, a, b = {}, Vector(), Vector() t[a] = 1 t[b] = 2 return t[a], t[b], rawequal(a, b)"),
               "1\t2\tfalse");
-    EXPECT_EQ(ev(*rt, "type(Vector()), type(Angle()), TypeID(Vector()), TypeID(Angle()), TypeID(nil), TypeID(1), "
-                      "isvector(Vector()), isvector(Angle()), isangle(Angle()), isvector({})"),
+    EXPECT_EQ(ev(*rt,
+                 "type(Vector()), type(Angle()), TypeID(Vector()), TypeID(Angle()), TypeID(nil), TypeID(1), "
+                 "isvector(Vector()), isvector(Angle()), isangle(Angle()), isvector({})"),
               "Vector\tAngle\t10\t11\t0\t3\ttrue\tfalse\ttrue\tfalse");
-    EXPECT_EQ(ev(*rt, "getmetatable(Vector()) == FindMetaTable('Vector'), getmetatable(Angle()) == FindMetaTable('Angle'), "
-                      "debug.getmetatable(Vector()) == FindMetaTable('Vector'), FindMetaTable('Vector').MetaName, "
-                      "FindMetaTable('Angle').MetaID"),
+    EXPECT_EQ(ev(*rt,
+                 "getmetatable(Vector()) == FindMetaTable('Vector'), getmetatable(Angle()) == FindMetaTable('Angle'), "
+                 "debug.getmetatable(Vector()) == FindMetaTable('Vector'), FindMetaTable('Vector').MetaName, "
+                 "FindMetaTable('Angle').MetaID"),
               "true\ttrue\ttrue\tVector\t11");
     // Methods added to the metatable by addons work on vectors (also after the JIT compiled a loop).
-    EXPECT_EQ(ev(*rt, "local s = 0 for i = 1, 300 do s = s + Vector(i, 0, 0):Length() end "
-                      "local meta = FindMetaTable('Vector') function meta:Sum() return self.x + self.y + self.z end "
-                      "function meta:Length() return -1 end local n = 0 for i = 1, 300 do n = n + Vector(1, 2, i):Sum() end "
-                      "return n, Vector(1, 2, 3):Length(), s"),
+    EXPECT_EQ(ev(*rt,
+                 "local s = 0 for i = 1, 300 do s = s + Vector(i, 0, 0):Length() end "
+                 "local meta = FindMetaTable('Vector') function meta:Sum() return self.x + self.y + self.z end "
+                 "function meta:Length() return -1 end local n = 0 for i = 1, 300 do n = n + Vector(1, 2, i):Sum() end "
+                 "return n, Vector(1, 2, 3):Length(), s"),
               "46050\t-1\t45150");
-    EXPECT_EQ(ev(*rt, "Vector(0, 10, 0):Angle(), Angle(0, 90, 0):Forward(), Angle(0, 0, 0):Right(), Angle(0, 0, 0):Up()"),
-              "0.000000 90.000000 0.000000\t0.000000 1.000000 0.000000\t0.000000 -1.000000 0.000000\t"
-              "0.000000 0.000000 1.000000");
-    EXPECT_EQ(ev(*rt, "local v = Vector(1, 0, 0) v:Rotate(Angle(0, 90, 0)) local a = Angle(0, 270, -190) a:Normalize() "
-                      "return v, a"),
+    EXPECT_EQ(
+        ev(*rt, "Vector(0, 10, 0):Angle(), Angle(0, 90, 0):Forward(), Angle(0, 0, 0):Right(), Angle(0, 0, 0):Up()"),
+        "0.000000 90.000000 0.000000\t0.000000 1.000000 0.000000\t0.000000 -1.000000 0.000000\t"
+        "0.000000 0.000000 1.000000");
+    EXPECT_EQ(ev(*rt,
+                 "local v = Vector(1, 0, 0) v:Rotate(Angle(0, 90, 0)) local a = Angle(0, 270, -190) a:Normalize() "
+                 "return v, a"),
               "0.000000 1.000000 0.000000\t0.000000 -90.000000 170.000000");
-    EXPECT_EQ(ev(*rt, "local v = Vector(1, 2, 3) v:Add(Vector(1, 1, 1)) v:Mul(2) v:Sub(Vector(0, 0, 8)) local x, y, z = "
-                      "v:Unpack() local a = Angle() a:Set(Angle(1, 2, 3)) return x, y, z, a, v:ToTable()[3], "
-                      "Vector(1, 1, 1):IsEqualTol(Vector(1.05, 1, 1), 0.1), Vector():IsZero(), "
-                      "Vector(1, 1, 1):WithinAABox(Vector(2, 2, 2), Vector(0, 0, 0))"),
+    EXPECT_EQ(ev(*rt,
+                 "local v = Vector(1, 2, 3) v:Add(Vector(1, 1, 1)) v:Mul(2) v:Sub(Vector(0, 0, 8)) local x, y, z = "
+                 "v:Unpack() local a = Angle() a:Set(Angle(1, 2, 3)) return x, y, z, a, v:ToTable()[3], "
+                 "Vector(1, 1, 1):IsEqualTol(Vector(1.05, 1, 1), 0.1), Vector():IsZero(), "
+                 "Vector(1, 1, 1):WithinAABox(Vector(2, 2, 2), Vector(0, 0, 0))"),
               "4\t6\t0\t1.000000 2.000000 3.000000\t0\ttrue\ttrue\ttrue");
-    EXPECT_EQ(ev(*rt, "Vector(1, 0, 0):Cross(Vector(0, 1, 0)), Vector(3, 4, 0):Distance(Vector()), "
-                      "Vector(3, 4, 5):Length2D(), Vector(1, 2, 3):GetNegated()"),
+    EXPECT_EQ(ev(*rt,
+                 "Vector(1, 0, 0):Cross(Vector(0, 1, 0)), Vector(3, 4, 0):Distance(Vector()), "
+                 "Vector(3, 4, 5):Length2D(), Vector(1, 2, 3):GetNegated()"),
               "0.000000 0.000000 1.000000\t5\t5\t-1.000000 -2.000000 -3.000000");
     // Errors name the operation and the argument, at the script's line.
     EXPECT_EQ(ev(*rt, "pcall(function() return Vector(1, 2, 3) + 1 end)"),
               "false\teval:1: bad argument #2 to '__add' (Vector expected, got number)");
     EXPECT_EQ(ev(*rt, "pcall(function() return 1 - Vector() end)"),
               "false\teval:1: bad argument #1 to '__sub' (Vector expected, got number)");
-    EXPECT_EQ(ev(*rt, "pcall(function() local v = Vector() v.foo = 1 end)"),
-              "false\teval:1: cannot set field 'foo'");
+    EXPECT_EQ(ev(*rt, "pcall(function() local v = Vector() v.foo = 1 end)"), "false\teval:1: cannot set field 'foo'");
     EXPECT_EQ(ev(*rt, "select('#', pcall(function() return Vector() < Vector() end))"), "2");
 }
 
 TEST_P(GluaModes, EntityFastPaths) {
-    auto rt = bootMode(GetParam());
+    auto rt = bootMode(GetParam(), {.tick = true});
     const auto warnings = rt->warnings();
-    EXPECT_EQ(ev(*rt, "local e = ents.Create('prop_physics') e:SetPos(Vector(1, 2, 3)) e:SetAngles(Angle(4, 5, 6)) "
-                      "e:SetVelocity(Vector(7, 8, 9)) e:SetPos(Vector(0/0, 1, 2)) e:SetAngles(Angle(1/0, 0, 0)) "
-                      "return e:GetPos(), e:GetAngles(), e:GetVelocity(), e:WorldSpaceCenter()"),
+    EXPECT_EQ(ev(*rt,
+                 "local e = ents.Create('prop_physics') e:SetPos(Vector(1, 2, 3)) e:SetAngles(Angle(4, 5, 6)) "
+                 "e:SetVelocity(Vector(7, 8, 9)) e:SetPos(Vector(0/0, 1, 2)) e:SetAngles(Angle(1/0, 0, 0)) "
+                 "return e:GetPos(), e:GetAngles(), e:GetVelocity(), e:WorldSpaceCenter()"),
               "1.000000 2.000000 3.000000\t4.000000 5.000000 6.000000\t7.000000 8.000000 9.000000\t"
               "1.000000 2.000000 3.000000");
     EXPECT_EQ(rt->warnings(), warnings + 2);
@@ -109,61 +98,74 @@ TEST_P(GluaModes, EntityFastPaths) {
     EXPECT_EQ(rt->entities().back().angles, (Vec3{4, 5, 6}));
     // The returned vector is a copy; engine-side moves are seen by the next GetPos.
     EXPECT_EQ(ev(*rt, "local e = Entity(2) local p = e:GetPos() p.x = 100 return e:GetPos().x"), "1");
-    EXPECT_EQ(ev(*rt, "local e = Entity(2) local s = 0 for i = 1, 500 do e:SetPos(Vector(i, 0, 0)) s = s + e:GetPos().x end "
-                      "return s"),
+    EXPECT_EQ(ev(*rt,
+                 "local e = Entity(2) local s = 0 for i = 1, 500 do e:SetPos(Vector(i, 0, 0)) s = s + e:GetPos().x end "
+                 "return s"),
               "125250");
     EXPECT_EQ(ev(*rt, "pcall(NULL.GetPos, NULL)"), "false\tTried to use a NULL entity!");
-    EXPECT_EQ(ev(*rt, "local e = ents.Create('x') e:Remove() local a, b = pcall(e.GetPos, e) local c, d = pcall(e.SetPos, e, Vector()) "
-                      "return a, b, c, d"),
+    EXPECT_EQ(ev(*rt,
+                 "local e = ents.Create('x') e:Remove() local a, b = pcall(e.GetPos, e) local c, d = pcall(e.SetPos, "
+                 "e, Vector()) "
+                 "return a, b, c, d"),
               "false\tTried to use a NULL entity!\tfalse\tTried to use a NULL entity!");
     // (The argument number and type name differ between the C and Lua checks; the expectation does not.)
-    EXPECT_EQ(ev(*rt, "local ok, err = pcall(Entity(1).GetPos, {}) return ok, err:find('(Entity expected, got table)', 1, "
-                      "true) ~= nil"),
+    EXPECT_EQ(ev(*rt,
+                 "local ok, err = pcall(Entity(1).GetPos, {}) return ok, err:find('(Entity expected, got table)', 1, "
+                 "true) ~= nil"),
               "false\ttrue");
-    EXPECT_EQ(ev(*rt, "local ok, err = pcall(function() Entity(1):SetPos(Angle()) end) return ok, "
-                      "err:find('eval:1: bad argument #', 1, true) == 1, err:find('(Vector expected, got ', 1, true) ~= nil"),
-              "false\ttrue\ttrue");
+    EXPECT_EQ(
+        ev(*rt,
+           "local ok, err = pcall(function() Entity(1):SetPos(Angle()) end) return ok, "
+           "err:find('eval:1: bad argument #', 1, true) == 1, err:find('(Vector expected, got ', 1, true) ~= nil"),
+        "false\ttrue\ttrue");
     // A foreign userdata given the Entity metatable is never read as an entity handle.
-    EXPECT_EQ(ev(*rt, "local p = newproxy() debug.setmetatable(p, FindMetaTable('Entity')) "
-                      "return (pcall(p.GetPos, p)), (pcall(p.SetPos, p, Vector())), IsValid(p)"),
+    EXPECT_EQ(ev(*rt,
+                 "local p = newproxy() debug.setmetatable(p, FindMetaTable('Entity')) "
+                 "return (pcall(p.GetPos, p)), (pcall(p.SetPos, p, Vector())), IsValid(p)"),
               "false\tfalse\tfalse");
     // Entity .. x converts both sides first (LuaJIT's lua_concat crashes on metamethods; fuzz_glua_natives).
     EXPECT_EQ(ev(*rt, "Entity(1) .. Angle(1, 2, 3), Vector(1, 2, 3) .. Entity(0)"),
               "Player [1][Player]1.000000 2.000000 3.000000\t1.000000 2.000000 3.000000Entity [0][worldspawn]");
-    EXPECT_EQ(ev(*rt, "select(2, pcall(function() return Entity(1) .. setmetatable({}, {__concat = function() "
-                      "return 'x' end}) end))"),
+    EXPECT_EQ(ev(*rt,
+                 "select(2, pcall(function() return Entity(1) .. setmetatable({}, {__concat = function() "
+                 "return 'x' end}) end))"),
               "eval:1: attempt to concatenate a table value");
     EXPECT_EQ(ev(*rt, "Entity(1):EyeAngles(), Entity(1):GetPos() == Vector(0, 0, 0), Entity(1).health"),
               "0.000000 0.000000 0.000000\ttrue\tnil");
 }
 
 TEST_P(GluaModes, HookDispatch) {
-    auto rt = bootMode(GetParam());
-    EXPECT_EQ(ev(*rt, "hook.Add('P', 'id', function(...) return select('#', ...), ... end) "
-                      "return hook.Run('P', 10, 'b', nil, 4)"),
+    auto rt = bootMode(GetParam(), {.tick = true});
+    EXPECT_EQ(ev(*rt,
+                 "hook.Add('P', 'id', function(...) return select('#', ...), ... end) "
+                 "return hook.Run('P', 10, 'b', nil, 4)"),
               "4\t10\tb\tnil\t4");
     EXPECT_EQ(ev(*rt, "return hook.Run('P', 1, 2, 3, 4, 5, 6, 7, nil)"), "8\t1\t2\t3\t4\t5\t6\t7\tnil");
-    EXPECT_EQ(ev(*rt, "local n = 0 for i = 1, 300 do hook.Run('P', i) n = n + select(2, hook.Run('P', i)) end return n"),
-              "45150");
+    EXPECT_EQ(
+        ev(*rt, "local n = 0 for i = 1, 300 do hook.Run('P', i) n = n + select(2, hook.Run('P', i)) end return n"),
+        "45150");
     // A hook removing a later one and replacing another mid-walk: the live table decides.
-    EXPECT_EQ(ev(*rt, "local got = {} hook.Add('W', 'a', function() got[#got + 1] = 'a' hook.Remove('W', 'b') "
-                      "hook.Add('W', 'c', function() got[#got + 1] = 'c2' end) end) "
-                      "hook.Add('W', 'b', function() got[#got + 1] = 'b' end) "
-                      "hook.Add('W', 'c', function() got[#got + 1] = 'c' end) hook.Run('W') hook.Run('W') "
-                      "return table.concat(got, ',')"),
+    EXPECT_EQ(ev(*rt,
+                 "local got = {} hook.Add('W', 'a', function() got[#got + 1] = 'a' hook.Remove('W', 'b') "
+                 "hook.Add('W', 'c', function() got[#got + 1] = 'c2' end) end) "
+                 "hook.Add('W', 'b', function() got[#got + 1] = 'b' end) "
+                 "hook.Add('W', 'c', function() got[#got + 1] = 'c' end) hook.Run('W') hook.Run('W') "
+                 "return table.concat(got, ',')"),
               "a,c2,a,c2");
-    EXPECT_EQ(ev(*rt, "local o = {v = true} function o:IsValid() return self.v end hook.Add('O', o, function(s, x) "
-                      "return x * 2 end) local r1 = hook.Run('O', 4) o.v = false local r2 = hook.Run('O', 4) "
-                      "return r1, r2, hook.GetTable().O[o]"),
+    EXPECT_EQ(ev(*rt,
+                 "local o = {v = true} function o:IsValid() return self.v end hook.Add('O', o, function(s, x) "
+                 "return x * 2 end) local r1 = hook.Run('O', 4) o.v = false local r2 = hook.Run('O', 4) "
+                 "return r1, r2, hook.GetTable().O[o]"),
               "8\tnil\tnil");
     // The engine's entry (Runtime::callHook): same walk rules, object ids, GAMEMODE fallback.
-    EXPECT_EQ(ev(*rt, "got2 = {} hook.Add('E3', 'a', function() got2[#got2 + 1] = 'a' hook.Remove('E3', 'b') end) "
-                      "hook.Add('E3', 'b', function() got2[#got2 + 1] = 'b' end) "
-                      "hook.Add('E3', 'c', function() got2[#got2 + 1] = 'c' return 1 end) "
-                      "hook.Add('E3', 'd', function() got2[#got2 + 1] = 'd' end) "
-                      "local o = {IsValid = function() return true end} "
-                      "hook.Add('E4', o, function(self) got2[#got2 + 1] = self == o and 'o' or '?' end) "
-                      "function GAMEMODE:E4() got2[#got2 + 1] = 'gm' end return true"),
+    EXPECT_EQ(ev(*rt,
+                 "got2 = {} hook.Add('E3', 'a', function() got2[#got2 + 1] = 'a' hook.Remove('E3', 'b') end) "
+                 "hook.Add('E3', 'b', function() got2[#got2 + 1] = 'b' end) "
+                 "hook.Add('E3', 'c', function() got2[#got2 + 1] = 'c' return 1 end) "
+                 "hook.Add('E3', 'd', function() got2[#got2 + 1] = 'd' end) "
+                 "local o = {IsValid = function() return true end} "
+                 "hook.Add('E4', o, function(self) got2[#got2 + 1] = self == o and 'o' or '?' end) "
+                 "function GAMEMODE:E4() got2[#got2 + 1] = 'gm' end return true"),
               "true");
     rt->callHook("E3");
     rt->callHook("E3");
@@ -177,15 +179,17 @@ TEST_P(GluaModes, HookDispatch) {
 
 // Everything a script can reach: no ffi module, no cdata other than Vector/Angle, no raw pointer.
 TEST_P(GluaModes, SandboxHidesFfiAndPointers) {
-    auto rt = bootMode(GetParam());
-    EXPECT_EQ(ev(*rt, "ffi, package.loaded.ffi, package.preload.ffi, package.loaded['jit.util'], "
-                      "package.preload['jit.util'], jit.attach, #package.loaders, package.cpath"),
+    auto rt = bootMode(GetParam(), {.tick = true});
+    EXPECT_EQ(ev(*rt,
+                 "ffi, package.loaded.ffi, package.preload.ffi, package.loaded['jit.util'], "
+                 "package.preload['jit.util'], jit.attach, #package.loaders, package.cpath"),
               "nil\tnil\tnil\tnil\tnil\tnil\t0\t");
     EXPECT_EQ(ev(*rt, "select(2, pcall(require, 'ffi'))"), "Module not found: ffi");
     EXPECT_EQ(ev(*rt, "select(2, pcall(require, 'jit.util'))"), "Module not found: jit.util");
     // The registry is GMod's metatable view; its integer refs (our private values) are out of reach.
-    EXPECT_EQ(ev(*rt, "local r = debug.getregistry() local n = 0 for k in pairs(r) do n = n + 1 end "
-                      "return n, r[1], r[2], r._LOADED ~= nil, r.Vector == FindMetaTable('Vector')"),
+    EXPECT_EQ(ev(*rt,
+                 "local r = debug.getregistry() local n = 0 for k in pairs(r) do n = n + 1 end "
+                 "return n, r[1], r[2], r._LOADED ~= nil, r.Vector == FindMetaTable('Vector')"),
               "0\tnil\tnil\ttrue\ttrue");
     // Walk every function reachable from _G and the metatables: upvalues, locals of their frames, getinfo().func.
     EXPECT_EQ(ev(*rt, R"(
@@ -229,23 +233,26 @@ TEST_P(GluaModes, SandboxHidesFfiAndPointers) {
     EXPECT_EQ(ev(*rt, "local secret = 42 local function f() return secret end return debug.getupvalue(f, 1)"),
               "secret\t42");
     EXPECT_EQ(ev(*rt, "local x = 7 local n, v = debug.getlocal(1, 1) return n, v"), "x\t7");
-    EXPECT_EQ(ev(*rt, "local function f() local n = debug.getinfo(2, 'n') local g = debug.getinfo(1, 'f').func "
-                      "return g end local g = f() return g == f"),
+    EXPECT_EQ(ev(*rt,
+                 "local function f() local n = debug.getinfo(2, 'n') local g = debug.getinfo(1, 'f').func "
+                 "return g end local g = f() return g == f"),
               "true");
     // Internal closures: no upvalues, no join.
-    EXPECT_EQ(ev(*rt, "local meta = FindMetaTable('Vector') local f = meta.__add return debug.getupvalue(f, 1) == nil, "
-                      "(pcall(debug.upvaluejoin, function() return meta end, 1, f, 1)), debug.getupvalue(f, 1) == nil"),
+    EXPECT_EQ(ev(*rt,
+                 "local meta = FindMetaTable('Vector') local f = meta.__add return debug.getupvalue(f, 1) == nil, "
+                 "(pcall(debug.upvaluejoin, function() return meta end, 1, f, 1)), debug.getupvalue(f, 1) == nil"),
               "true\tfalse\ttrue");
     // Bytecode never loads (it is not verified and could address any memory).
-    EXPECT_EQ(ev(*rt, "local bc = string.dump(function() return 1 end) return load(bc) == nil, loadstring(bc) == nil, "
-                      "pcall(CompileString, bc, 'x'), (pcall(RunString, bc))"),
+    EXPECT_EQ(ev(*rt,
+                 "local bc = string.dump(function() return 1 end) return load(bc) == nil, loadstring(bc) == nil, "
+                 "pcall(CompileString, bc, 'x'), (pcall(RunString, bc))"),
               "true\ttrue\tfalse\tfalse");
 }
 
 TEST_P(GluaModes, MemoryCeilingCountsVectors) {
     Options opt;
     opt.memoryLimit = std::size_t(16) << 20;
-    auto rt = bootMode(GetParam(), opt);
+    auto rt = bootRuntime(opt, {.jit = GetParam(), .tick = true});
     auto st = rt->runString("local t = {} for i = 1, 1e8 do t[i] = Vector(i, i, i) end", "hog.lua");
     ASSERT_FALSE(st.ok());
     EXPECT_EQ(rt->errors().back().message, "not enough memory");
@@ -256,26 +263,22 @@ TEST_P(GluaModes, MemoryCeilingCountsVectors) {
 INSTANTIATE_TEST_SUITE_P(Glua, GluaModes, ::testing::Values(false, true),
                          [](const ::testing::TestParamInfo<bool>& info) { return info.param ? "Jit" : "Interpreter"; });
 
-// GMod's own lua/includes, base and sandbox with the JIT on (ffi vectors) load with zero errors.
-TEST(GluaGmodInstallJit, BaseAndSandboxLoad) {
-    auto gmod = test::gameDir("VESTIGE_GMOD_DIR");
-    if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
-    for (const char* gm : {"base", "sandbox"}) {
-        Options opt;
-        opt.gmodDir = *gmod;
-        opt.gamemode = gm;
-        opt.instructionBudget = 0;
-        opt.output = [](std::string_view) {};
-        auto rt = Runtime::create(std::move(opt));
-        ASSERT_TRUE(rt.ok());
-        auto st = (*rt)->boot();
-        ASSERT_TRUE(st.ok()) << st.error().render();
-        (*rt)->runTicks(10);
-        std::string all;
-        for (const auto& e : (*rt)->errors()) all += e.render() + "\n";
-        EXPECT_TRUE((*rt)->errors().empty()) << gm << ": " << (*rt)->errors().size() << " errors:\n" << all;
-        EXPECT_EQ(*(*rt)->eval("type(Vector()), Entity(1):GetPos() + Vector(0, 0, 1)"), "Vector\t0.000000 0.000000 1.000000");
-    }
+// The two representations publish the same metatables: Vector and Angle of the interpreter mode (C functions,
+// src/lib/vector.cpp) and of the JIT mode (Lua, internal/fastpath.lua) have the same keys, methods and
+// metamethods alike, so an addon sees one API whichever mode runs it.
+TEST(GluaModes, CAndLuaMetatablesExposeTheSameNames) {
+    const std::string keys =
+        "local out = {} for _, n in ipairs({'Vector', 'Angle'}) do local k = {} "
+        "for name in pairs(FindMetaTable(n)) do k[#k + 1] = name end table.sort(k) "
+        "out[#out + 1] = n .. ': ' .. table.concat(k, ' ') end return table.concat(out, '\\n')";
+    auto interpreter = bootMode(false);
+    auto jit = bootMode(true);
+    const std::string fromC = ev(*interpreter, keys), fromLua = ev(*jit, keys);
+    EXPECT_EQ(fromC, fromLua);
+    // Not two empty lists: each metatable carries its methods and metamethods.
+    for (const char* name : {"Vector: Add Angle Cross", " Length ", " __add __concat __div __eq __index __mul",
+                             "Angle: Forward IsEqualTol", " Right "})
+        EXPECT_NE(fromC.find(name), std::string::npos) << name << " in " << fromC;
 }
 
 }  // namespace

@@ -1,38 +1,44 @@
 // GMod install mode: with a local garrysmod/ tree (VESTIGE_GMOD_DIR), its own lua/includes/init.lua
-// and the base and sandbox gamemodes load with zero errors. Skipped when the variable is unset.
+// and the base and sandbox gamemodes load and run 10 ticks with zero errors, in the interpreter (the default budget)
+// and with the JIT on (ffi vectors). Skipped when the variable is unset.
 #include <gtest/gtest.h>
 
+#include "glua_fixture.hpp"
 #include "shared.hpp"
-#include "vestige/source/glua/runtime.hpp"
 
 namespace vestige::source::glua {
 namespace {
 
-void bootGamemode(const std::filesystem::path& gmod, const std::string& gamemode) {
+std::unique_ptr<Runtime> bootGamemode(const std::filesystem::path& gmod, const std::string& gamemode, bool jit) {
     Options opt;
     opt.gmodDir = gmod;
     opt.gamemode = gamemode;
-    opt.output = [](std::string_view) {};
-    auto rt = Runtime::create(std::move(opt));
-    ASSERT_TRUE(rt.ok());
-    auto st = (*rt)->boot();
-    ASSERT_TRUE(st.ok()) << st.error().render();
-    (*rt)->runTicks(10);
-    std::string all;
-    for (const auto& e : (*rt)->errors()) all += e.render() + "\n";
-    EXPECT_TRUE((*rt)->errors().empty()) << (*rt)->errors().size() << " errors:\n" << all;
+    auto rt = bootRuntime(std::move(opt), {.jit = jit, .clean = false});
+    rt->runTicks(10);
+    EXPECT_TRUE(rt->errors().empty()) << gamemode << ": " << renderErrors(*rt);
+    return rt;
 }
 
 TEST(GluaGmodInstall, BaseGamemodeLoads) {
     auto gmod = test::gameDir("VESTIGE_GMOD_DIR");
     if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
-    bootGamemode(*gmod, "base");
+    bootGamemode(*gmod, "base", false);
 }
 
 TEST(GluaGmodInstall, SandboxGamemodeLoads) {
     auto gmod = test::gameDir("VESTIGE_GMOD_DIR");
     if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
-    bootGamemode(*gmod, "sandbox");
+    bootGamemode(*gmod, "sandbox", false);
+}
+
+TEST(GluaGmodInstallJit, BaseAndSandboxLoad) {
+    auto gmod = test::gameDir("VESTIGE_GMOD_DIR");
+    if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
+    for (const char* gm : {"base", "sandbox"}) {
+        auto rt = bootGamemode(*gmod, gm, true);
+        EXPECT_EQ(ev(*rt, "type(Vector()), Entity(1):GetPos() + Vector(0, 0, 1)"),
+                  "Vector\t0.000000 0.000000 1.000000");
+    }
 }
 
 }  // namespace

@@ -4,31 +4,13 @@
 // and traceback, the walk rules when hooks change the lists, an addon's hook.Call replacement, the counts and
 // the instruction budget. Every case runs in both modes (JIT: no budget; interpreter: the default budget).
 #include <gtest/gtest.h>
+
 #include <lua.hpp>
 
-#include "vestige/source/glua/runtime.hpp"
+#include "glua_fixture.hpp"
 
 namespace vestige::source::glua {
 namespace {
-
-std::unique_ptr<Runtime> bootMode(bool jit, std::uint64_t budget = 0) {
-    Options opt;
-    if (jit) opt.instructionBudget = 0;
-    else if (budget != 0) opt.instructionBudget = budget;
-    opt.output = [](std::string_view) {};
-    auto rt = Runtime::create(std::move(opt));
-    EXPECT_TRUE(rt.ok());
-    auto st = (*rt)->boot();
-    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().render());
-    EXPECT_TRUE((*rt)->errors().empty()) << (*rt)->errors().front().render();
-    return std::move(*rt);
-}
-
-std::string ev(Runtime& rt, const std::string& code) {
-    auto r = rt.eval(code);
-    if (!r) return "ERR: " + r.error().message();
-    return *r;
-}
 
 // Runs `code` as the file lua/autorun/hooks.lua (so errors carry that name and the code's line numbers).
 void run(Runtime& rt, const std::string& code) {
@@ -40,13 +22,14 @@ class HookDispatch : public ::testing::TestWithParam<bool> {};
 
 TEST_P(HookDispatch, InsertionOrderAndGamemodeFallback) {
     auto rt = bootMode(GetParam());
-    run(*rt, "got = {}\n"
-             "for _, id in ipairs({'zeta', 'alpha', 'mid', 'beta'}) do\n"
-             "  hook.Add('Ev', id, function(...) got[#got + 1] = id .. select('#', ...) end)\n"
-             "end\n"
-             "hook.Add('Ev', 'alpha', function() got[#got + 1] = 'alpha2' end)\n"  // replaced in place
-             "hook.Remove('Ev', 'mid')\n"
-             "function GAMEMODE:Ev(...) got[#got + 1] = (self == GAMEMODE and 'gm' or '?') .. select('#', ...) end\n");
+    run(*rt,
+        "got = {}\n"
+        "for _, id in ipairs({'zeta', 'alpha', 'mid', 'beta'}) do\n"
+        "  hook.Add('Ev', id, function(...) got[#got + 1] = id .. select('#', ...) end)\n"
+        "end\n"
+        "hook.Add('Ev', 'alpha', function() got[#got + 1] = 'alpha2' end)\n"  // replaced in place
+        "hook.Remove('Ev', 'mid')\n"
+        "function GAMEMODE:Ev(...) got[#got + 1] = (self == GAMEMODE and 'gm' or '?') .. select('#', ...) end\n");
     rt->callHook("Ev");
     EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "zeta0,alpha2,beta0,gm0");
     // No hooks at all: only the gamemode; no gamemode method: nothing, no error.
@@ -59,11 +42,12 @@ TEST_P(HookDispatch, InsertionOrderAndGamemodeFallback) {
 
 TEST_P(HookDispatch, FirstNonNilStops) {
     auto rt = bootMode(GetParam());
-    run(*rt, "got = {}\n"
-             "hook.Add('St', 'a', function() got[#got + 1] = 'a' return nil, 'ignored' end)\n"
-             "hook.Add('St', 'b', function() got[#got + 1] = 'b' return false end)\n"  // false is a value
-             "hook.Add('St', 'c', function() got[#got + 1] = 'c' end)\n"
-             "function GAMEMODE:St() got[#got + 1] = 'gm' end\n");
+    run(*rt,
+        "got = {}\n"
+        "hook.Add('St', 'a', function() got[#got + 1] = 'a' return nil, 'ignored' end)\n"
+        "hook.Add('St', 'b', function() got[#got + 1] = 'b' return false end)\n"  // false is a value
+        "hook.Add('St', 'c', function() got[#got + 1] = 'c' end)\n"
+        "function GAMEMODE:St() got[#got + 1] = 'gm' end\n");
     rt->callHook("St");
     EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,b");
     run(*rt, "got = {} hook.Remove('St', 'b')");
@@ -73,14 +57,15 @@ TEST_P(HookDispatch, FirstNonNilStops) {
 
 TEST_P(HookDispatch, ErrorStopsAndIsRecordedWithFileLine) {
     auto rt = bootMode(GetParam());
-    run(*rt, "got = {}\n"
-             "hook.Add('Er', 'a', function() got[#got + 1] = 'a' end)\n"
-             "local function inner() local t = nil return t.x end\n"
-             "hook.Add('Er', 'b', function() got[#got + 1] = 'b' inner() end)\n"
-             "hook.Add('Er', 'c', function() got[#got + 1] = 'c' end)\n"
-             "function GAMEMODE:Er() got[#got + 1] = 'gm' end\n"
-             "hook.Add('Er2', 'x', function() error('boom') end)\n"
-             "hook.Add('Er3', 'x', function() error({}) end)\n");
+    run(*rt,
+        "got = {}\n"
+        "hook.Add('Er', 'a', function() got[#got + 1] = 'a' end)\n"
+        "local function inner() local t = nil return t.x end\n"
+        "hook.Add('Er', 'b', function() got[#got + 1] = 'b' inner() end)\n"
+        "hook.Add('Er', 'c', function() got[#got + 1] = 'c' end)\n"
+        "function GAMEMODE:Er() got[#got + 1] = 'gm' end\n"
+        "hook.Add('Er2', 'x', function() error('boom') end)\n"
+        "hook.Add('Er3', 'x', function() error({}) end)\n");
     rt->callHook("Er");
     EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,b");
     ASSERT_EQ(rt->errors().size(), 1u);
@@ -106,25 +91,27 @@ TEST_P(HookDispatch, ListsChangedDuringDispatch) {
     auto rt = bootMode(GetParam());
     // The walk keeps the snapshot's ids and looks functions up live: a hook added now waits for the next
     // dispatch, a removed one is skipped, a replaced one runs its new function.
-    run(*rt, "got = {}\n"
-             "hook.Add('Ch', 'a', function()\n"
-             "  got[#got + 1] = 'a'\n"
-             "  hook.Add('Ch', 'late', function() got[#got + 1] = 'late' end)\n"
-             "  hook.Remove('Ch', 'b')\n"
-             "  hook.Add('Ch', 'c', function() got[#got + 1] = 'c2' end)\n"
-             "end)\n"
-             "hook.Add('Ch', 'b', function() got[#got + 1] = 'b' end)\n"
-             "hook.Add('Ch', 'c', function() got[#got + 1] = 'c1' end)\n"
-             "hook.Add('Ch', 'd', function() got[#got + 1] = 'd' end)\n");
+    run(*rt,
+        "got = {}\n"
+        "hook.Add('Ch', 'a', function()\n"
+        "  got[#got + 1] = 'a'\n"
+        "  hook.Add('Ch', 'late', function() got[#got + 1] = 'late' end)\n"
+        "  hook.Remove('Ch', 'b')\n"
+        "  hook.Add('Ch', 'c', function() got[#got + 1] = 'c2' end)\n"
+        "end)\n"
+        "hook.Add('Ch', 'b', function() got[#got + 1] = 'b' end)\n"
+        "hook.Add('Ch', 'c', function() got[#got + 1] = 'c1' end)\n"
+        "hook.Add('Ch', 'd', function() got[#got + 1] = 'd' end)\n");
     rt->callHook("Ch");
     EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,c2,d");
     run(*rt, "got = {}");
     rt->callHook("Ch");
     EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "a,c2,d,late");
     // Object ids: the object is passed first; an invalid one is dropped when met.
-    run(*rt, "got = {} obj = {ok = true, IsValid = function(self) return self.ok end}\n"
-             "hook.Add('Ob', obj, function(self) got[#got + 1] = self == obj and 'obj' or '?' end)\n"
-             "hook.Add('Ob', 's', function() got[#got + 1] = 's' end)\n");
+    run(*rt,
+        "got = {} obj = {ok = true, IsValid = function(self) return self.ok end}\n"
+        "hook.Add('Ob', obj, function(self) got[#got + 1] = self == obj and 'obj' or '?' end)\n"
+        "hook.Add('Ob', 's', function() got[#got + 1] = 's' end)\n");
     rt->callHook("Ob");
     run(*rt, "obj.ok = false");
     rt->callHook("Ob");
@@ -133,10 +120,11 @@ TEST_P(HookDispatch, ListsChangedDuringDispatch) {
 
 TEST_P(HookDispatch, AddonReplacementOfHookCallGetsEngineEvents) {
     auto rt = bootMode(GetParam());
-    run(*rt, "seen = {} local old = hook.Call\n"
-             "hook.Call = function(name, gm, ...) seen[#seen + 1] = name .. ':' .. tostring(gm == GAMEMODE)\n"
-             "  return old(name, gm, ...) end\n"
-             "hook.Add('Rp', 'a', function() seen[#seen + 1] = 'a' end)\n");
+    run(*rt,
+        "seen = {} local old = hook.Call\n"
+        "hook.Call = function(name, gm, ...) seen[#seen + 1] = name .. ':' .. tostring(gm == GAMEMODE)\n"
+        "  return old(name, gm, ...) end\n"
+        "hook.Add('Rp', 'a', function() seen[#seen + 1] = 'a' end)\n");
     rt->callHook("Rp");
     EXPECT_EQ(ev(*rt, "table.concat(seen, ',')"), "Rp:true,a");
     // Counted once when the replacement calls ours; not at all when it swallows the event.
@@ -164,10 +152,11 @@ TEST_P(HookDispatch, EventBoundBeforeItsHooks) {
     EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "gm,a,gm,a,b,gm");
     EXPECT_EQ(rt->hookCounts().at("Lt"), 4u);
     // A hook that adds an object id mid-dispatch: the rest of this walk keeps its snapshot, the next one sees it.
-    run(*rt, "got = {} obj = {IsValid = function() return true end}\n"
-             "hook.Add('Lt', 'c', function() got[#got + 1] = 'c'\n"
-             "  hook.Add('Lt', obj, function(self) got[#got + 1] = self == obj and 'o' or '?' end) end)\n"
-             "hook.Add('Lt', 'd', function() got[#got + 1] = 'd' end)\n");
+    run(*rt,
+        "got = {} obj = {IsValid = function() return true end}\n"
+        "hook.Add('Lt', 'c', function() got[#got + 1] = 'c'\n"
+        "  hook.Add('Lt', obj, function(self) got[#got + 1] = self == obj and 'o' or '?' end) end)\n"
+        "hook.Add('Lt', 'd', function() got[#got + 1] = 'd' end)\n");
     rt->callHook("Lt");
     rt->callHook("Lt");
     EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "c,d,gm,c,d,o,gm");
@@ -201,12 +190,14 @@ TEST_P(HookDispatch, BoundIdFollowsHookChanges) {
     rt->callHook(id);
     run(*rt, "hook.Add('Bd', 'a', function() got[#got + 1] = 'a2' return true end)");  // replaced: stops now
     rt->callHook(id);
-    run(*rt, "hook.Add('Bd', 'b', function() got[#got + 1] = 'b' end)\n"
-             "hook.Add('Bd', 'a', function() got[#got + 1] = 'a3' end)");
+    run(*rt,
+        "hook.Add('Bd', 'b', function() got[#got + 1] = 'b' end)\n"
+        "hook.Add('Bd', 'a', function() got[#got + 1] = 'a3' end)");
     rt->callHook("Bd");
     rt->callHook(id);
-    run(*rt, "obj = {IsValid = function() return true end}\n"
-             "hook.Add('Bd', obj, function(self) got[#got + 1] = self == obj and 'o' or '?' end)");
+    run(*rt,
+        "obj = {IsValid = function() return true end}\n"
+        "hook.Add('Bd', obj, function(self) got[#got + 1] = self == obj and 'o' or '?' end)");
     rt->callHook(id);
     run(*rt, "hook.Remove('Bd', 'a') hook.Remove('Bd', 'b') hook.Remove('Bd', obj) GAMEMODE.Bd = nil");
     rt->callHook(id);
@@ -220,8 +211,9 @@ TEST_P(HookDispatch, BoundIdFollowsHookChanges) {
     EXPECT_NE(rt->errors().back().traceback.find("stack traceback"), std::string::npos);
 }
 
+// A native firing an event; the runtime comes as its upvalue.
 int fireInner(lua_State* L) {
-    Runtime::from(L).callHook("Inner");
+    static_cast<Runtime*>(lua_touserdata(L, lua_upvalueindex(1)))->callHook("Inner");
     lua_pushliteral(L, "back");
     return 1;
 }
@@ -256,11 +248,13 @@ TEST_P(HookDispatch, StackSlotOfTheHandler) {
     EXPECT_EQ(rt->errors().back().render(), "lua/autorun/hooks.lua:1: sk");
     EXPECT_NE(tracebackOfLastError().find("stack traceback"), std::string::npos);
     // Nested: an event fired by a native during a dispatch; its error ends only the inner dispatch.
-    lua_pushcfunction(L, fireInner);
+    lua_pushlightuserdata(L, rt.get());
+    lua_pushcclosure(L, fireInner, 1);
     lua_setglobal(L, "fireInner");
-    run(*rt, "got = {} hook.Remove('Sk', 'x')\n"
-             "hook.Add('Inner', 'i', function() got[#got + 1] = 'inner' error('nested') end)\n"
-             "hook.Add('Sk', 'y', function() local r = fireInner() got[#got + 1] = r end)\n");
+    run(*rt,
+        "got = {} hook.Remove('Sk', 'x')\n"
+        "hook.Add('Inner', 'i', function() got[#got + 1] = 'inner' error('nested') end)\n"
+        "hook.Add('Sk', 'y', function() local r = fireInner() got[#got + 1] = r end)\n");
     const std::size_t before = rt->errors().size();
     rt->callHook(id);
     EXPECT_EQ(ev(*rt, "table.concat(got, ',')"), "inner,back");
@@ -276,12 +270,13 @@ INSTANTIATE_TEST_SUITE_P(Modes, HookDispatch, ::testing::Values(false, true),
 // The instruction budget covers one whole dispatch: a runaway hook is stopped and recorded, the dispatch ends
 // there, and the next dispatch starts with a fresh budget.
 TEST(HookDispatchBudget, RunawayHookEndsItsDispatch) {
-    auto rt = bootMode(false, 2'000'000);
-    run(*rt, "got = {}\n"
-             "hook.Add('Bu', 'a', function() got[#got + 1] = 'a' end)\n"
-             "hook.Add('Bu', 'spin', function() if SPIN then while true do end end end)\n"
-             "hook.Add('Bu', 'c', function() got[#got + 1] = 'c' end)\n"
-             "SPIN = true\n");
+    auto rt = bootMode(false, {.budget = 2'000'000});
+    run(*rt,
+        "got = {}\n"
+        "hook.Add('Bu', 'a', function() got[#got + 1] = 'a' end)\n"
+        "hook.Add('Bu', 'spin', function() if SPIN then while true do end end end)\n"
+        "hook.Add('Bu', 'c', function() got[#got + 1] = 'c' end)\n"
+        "SPIN = true\n");
     rt->callHook("Bu");
     ASSERT_EQ(rt->errors().size(), 1u);
     EXPECT_EQ(rt->errors().back().file, "lua/autorun/hooks.lua");

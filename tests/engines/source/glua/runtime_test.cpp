@@ -4,31 +4,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include "glua_fixture.hpp"
 #include "shared.hpp"
-#include "vestige/source/glua/runtime.hpp"
 
 namespace vestige::source::glua {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::unique_ptr<Runtime> boot(Options opt = {}) {
-    std::string* sink = new std::string;  // owned by the lambda below via shared_ptr
-    std::shared_ptr<std::string> out(sink);
-    if (!opt.output) opt.output = [out](std::string_view s) { out->append(s); };
-    auto rt = Runtime::create(std::move(opt));
-    EXPECT_TRUE(rt.ok());
-    auto st = (*rt)->boot();
-    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().render());
-    EXPECT_TRUE((*rt)->errors().empty()) << (*rt)->errors().front().render();
-    return std::move(*rt);
-}
-
-std::string ev(Runtime& rt, const std::string& code) {
-    auto r = rt.eval(code);
-    if (!r) return "ERR: " + r.error().message();
-    return *r;
-}
 
 fs::path tempDir(const std::string& name) {
     const fs::path d = fs::temp_directory_path() / ("vestige_glua_" + name + "_" + std::to_string(::getpid()));
@@ -44,7 +26,7 @@ void writeText(const fs::path& p, const std::string& text) {
 
 // Seed D1.1: integer arguments must not read as zero.
 TEST(GluaApi, VectorIntegerArguments) {
-    auto rt = boot();
+    auto rt = bootRuntime();
     EXPECT_EQ(ev(*rt, "Vector(1, 2, 3)"), "1.000000 2.000000 3.000000");
     EXPECT_EQ(ev(*rt, "Vector(1, 2, 3).y"), "2");
     EXPECT_EQ(ev(*rt, "Vector()"), "0.000000 0.000000 0.000000");
@@ -57,7 +39,7 @@ TEST(GluaApi, VectorIntegerArguments) {
 }
 
 TEST(GluaApi, VectorArithmeticAndMethods) {
-    auto rt = boot();
+    auto rt = bootRuntime();
     EXPECT_EQ(ev(*rt, "Vector(1, 2, 3) + Vector(1, 1, 1)"), "2.000000 3.000000 4.000000");
     EXPECT_EQ(ev(*rt, "Vector(1, 2, 3) - Vector(1, 1, 1)"), "0.000000 1.000000 2.000000");
     EXPECT_EQ(ev(*rt, "Vector(1, 2, 3) * 2"), "2.000000 4.000000 6.000000");
@@ -82,7 +64,7 @@ TEST(GluaApi, VectorArithmeticAndMethods) {
 }
 
 TEST(GluaApi, AngleDirections) {
-    auto rt = boot();
+    auto rt = bootRuntime();
     EXPECT_EQ(ev(*rt, "Angle(0, 0, 0):Forward()"), "1.000000 0.000000 0.000000");
     EXPECT_EQ(ev(*rt, "Angle(0, 90, 0):Forward()"), "0.000000 1.000000 0.000000");
     EXPECT_EQ(ev(*rt, "Angle(90, 0, 0):Forward()"), "0.000000 0.000000 -1.000000");
@@ -93,9 +75,10 @@ TEST(GluaApi, AngleDirections) {
 
 // Seed D3.4: every argument reaches the hook (not one packed table).
 TEST(GluaApi, HookRunForwardsEveryArgument) {
-    auto rt = boot();
-    EXPECT_EQ(ev(*rt, "hook.Add('Probe', 'id', function(...) return select('#', ...), ... end) "
-                      "return hook.Run('Probe', 10, 'b', nil, 4)"),
+    auto rt = bootRuntime();
+    EXPECT_EQ(ev(*rt,
+                 "hook.Add('Probe', 'id', function(...) return select('#', ...), ... end) "
+                 "return hook.Run('Probe', 10, 'b', nil, 4)"),
               "4\t10\tb\tnil\t4");
     // More than four arguments take the packed path; trailing nils still count.
     EXPECT_EQ(ev(*rt, "return hook.Run('Probe', 1, 2, 3, 4, 5, nil)"), "6\t1\t2\t3\t4\t5\tnil");
@@ -104,14 +87,16 @@ TEST(GluaApi, HookRunForwardsEveryArgument) {
 
 // Seed D3.3: identifiers are strings (not only integer keys).
 TEST(GluaApi, HookStringIdentifiers) {
-    auto rt = boot();
-    EXPECT_EQ(ev(*rt, "local n = 0 hook.Add('Ev', 'GM:Think', function() n = n + 1 end) hook.Add('Ev', 'a', "
-                      "function() n = n + 10 end) hook.Run('Ev') hook.Remove('Ev', 'a') hook.Run('Ev') return n"),
+    auto rt = bootRuntime();
+    EXPECT_EQ(ev(*rt,
+                 "local n = 0 hook.Add('Ev', 'GM:Think', function() n = n + 1 end) hook.Add('Ev', 'a', "
+                 "function() n = n + 10 end) hook.Run('Ev') hook.Remove('Ev', 'a') hook.Run('Ev') return n"),
               "12");
     // Objects with IsValid: passed first, dropped once invalid.
-    EXPECT_EQ(ev(*rt, "local obj = {ok = true} function obj:IsValid() return self.ok end local seen "
-                      "hook.Add('Ev2', obj, function(self, x) seen = (self == obj) and x end) hook.Run('Ev2', 5) "
-                      "obj.ok = false hook.Run('Ev2', 6) return seen, hook.GetTable().Ev2[obj] == nil"),
+    EXPECT_EQ(ev(*rt,
+                 "local obj = {ok = true} function obj:IsValid() return self.ok end local seen "
+                 "hook.Add('Ev2', obj, function(self, x) seen = (self == obj) and x end) hook.Run('Ev2', 5) "
+                 "obj.ok = false hook.Run('Ev2', 6) return seen, hook.GetTable().Ev2[obj] == nil"),
               "5\ttrue");
 }
 
@@ -119,41 +104,61 @@ TEST(GluaApi, HookStringIdentifiers) {
 // runs because LuaJIT seeds its string hash per state). Replacing keeps the place; a hook that removes
 // itself and adds another during a walk does not disturb that walk.
 TEST(GluaApi, HookOrderIsInsertionOrder) {
-    auto rt = boot();
-    EXPECT_EQ(ev(*rt, "local got = {} for i = 1, 20 do hook.Add('Ord', 'h' .. i, function() got[#got + 1] = i end) end "
-                      "hook.Remove('Ord', 'h5') hook.Add('Ord', 'h3', function() got[#got + 1] = 300 end) "
-                      "hook.Run('Ord') return table.concat(got, ',')"),
+    auto rt = bootRuntime();
+    EXPECT_EQ(ev(*rt,
+                 "local got = {} for i = 1, 20 do hook.Add('Ord', 'h' .. i, function() got[#got + 1] = i end) end "
+                 "hook.Remove('Ord', 'h5') hook.Add('Ord', 'h3', function() got[#got + 1] = 300 end) "
+                 "hook.Run('Ord') return table.concat(got, ',')"),
               "1,2,300,4,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20");
-    EXPECT_EQ(ev(*rt, "local seen = {} hook.Add('E2', 'a', function() seen[#seen + 1] = 'a' hook.Remove('E2', 'a') "
-                      "hook.Add('E2', 'c', function() seen[#seen + 1] = 'c' end) end) "
-                      "hook.Add('E2', 'b', function() seen[#seen + 1] = 'b' end) hook.Run('E2') hook.Run('E2') "
-                      "return table.concat(seen, ',')"),
+    EXPECT_EQ(ev(*rt,
+                 "local seen = {} hook.Add('E2', 'a', function() seen[#seen + 1] = 'a' hook.Remove('E2', 'a') "
+                 "hook.Add('E2', 'c', function() seen[#seen + 1] = 'c' end) end) "
+                 "hook.Add('E2', 'b', function() seen[#seen + 1] = 'b' end) hook.Run('E2') hook.Run('E2') "
+                 "return table.concat(seen, ',')"),
               "a,b,b,c");
 }
 
 TEST(GluaApi, HookRunStopsAtFirstNonNilWithAllValues) {
-    auto rt = boot();
-    EXPECT_EQ(ev(*rt, "hook.Add('Stop', 'x', function() return 1, 2, 3, nil, 5, 6, 7 end) "
-                      "hook.Add('Stop', 'y', function() return 1, 2, 3, nil, 5, 6, 7 end) "
-                      "return select('#', hook.Run('Stop')), select(7, hook.Run('Stop'))"),
+    auto rt = bootRuntime();
+    EXPECT_EQ(ev(*rt,
+                 "hook.Add('Stop', 'x', function() return 1, 2, 3, nil, 5, 6, 7 end) "
+                 "hook.Add('Stop', 'y', function() return 1, 2, 3, nil, 5, 6, 7 end) "
+                 "return select('#', hook.Run('Stop')), select(7, hook.Run('Stop'))"),
               "7\t7");
-    EXPECT_EQ(ev(*rt, "local ran = 0 hook.Add('One', 'a', function() ran = ran + 1 return false end) "
-                      "hook.Add('One', 'b', function() ran = ran + 1 return false end) local r = hook.Run('One') "
-                      "return r, ran"),
+    EXPECT_EQ(ev(*rt,
+                 "local ran = 0 hook.Add('One', 'a', function() ran = ran + 1 return false end) "
+                 "hook.Add('One', 'b', function() ran = ran + 1 return false end) local r = hook.Run('One') "
+                 "return r, ran"),
               "false\t1");
     // No hook returns a value: the gamemode method is called with the gamemode as self.
-    EXPECT_EQ(ev(*rt, "function GAMEMODE:MyEvent(a, b) return self == GAMEMODE, a + b end "
-                      "hook.Add('MyEvent', 'nil', function() end) return hook.Run('MyEvent', 2, 3)"),
+    EXPECT_EQ(ev(*rt,
+                 "function GAMEMODE:MyEvent(a, b) return self == GAMEMODE, a + b end "
+                 "hook.Add('MyEvent', 'nil', function() end) return hook.Run('MyEvent', 2, 3)"),
               "true\t5");
+}
+
+// Source's TICKS_TO_TIME(t) = TICK_INTERVAL * t with interval_per_tick 0.015 (the SDK's default tick): CurTime is
+// the tick count times the stored interval, not the tick count over the derived 66.67 Hz rate (at tick 9 the two
+// differ in the last bit: 0.135 against 0.13499999999999998).
+TEST(GluaApi, CurTimeIsTicksTimesTheInterval) {
+    auto rt = bootRuntime();
+    rt->runTicks(9);
+    EXPECT_EQ(rt->curTime(), 9 * 0.015);
+    EXPECT_EQ(ev(*rt,
+                 "CurTime() == 9 * 0.015, engine.TickInterval() == 0.015, FrameTime() == 0.015, "
+                 "engine.TickCount()"),
+              "true\ttrue\ttrue\t9");
+    EXPECT_EQ(rt->clock().rate(), 1 / 0.015);
 }
 
 TEST(GluaApi, TimersFireOnTheExpectedTick) {
     Options opt;
-    opt.tickRate = 10;  // 0.1 s per tick
-    auto rt = boot(opt);
-    EXPECT_EQ(ev(*rt, "fired = {} timer.Simple(0.25, function() fired[#fired + 1] = 's' .. engine.TickCount() end) "
-                      "timer.Create('rep', 0.1, 3, function() fired[#fired + 1] = 'r' .. engine.TickCount() .. ':' .. "
-                      "timer.RepsLeft('rep') end) return timer.Exists('rep')"),
+    opt.tickInterval = 0.1;  // 10 ticks per second
+    auto rt = bootRuntime(opt);
+    EXPECT_EQ(ev(*rt,
+                 "fired = {} timer.Simple(0.25, function() fired[#fired + 1] = 's' .. engine.TickCount() end) "
+                 "timer.Create('rep', 0.1, 3, function() fired[#fired + 1] = 'r' .. engine.TickCount() .. ':' .. "
+                 "timer.RepsLeft('rep') end) return timer.Exists('rep')"),
               "true");
     rt->runTicks(5);
     EXPECT_EQ(ev(*rt, "table.concat(fired, ' ')"), "r1:2 r2:1 s3 r3:0");
@@ -180,7 +185,7 @@ TEST(GluaApi, FileSandboxRefusesEscapes) {
     fs::create_symlink(root / "secret.txt", data / "link.txt");
     Options opt;
     opt.dataDir = data;
-    auto rt = boot(opt);
+    auto rt = bootRuntime(opt);
     EXPECT_EQ(ev(*rt, "file.Read('../../../../etc/passwd', 'GAME')"), "nil");
     EXPECT_EQ(ev(*rt, "file.Read('../secret.txt')"), "nil");
     EXPECT_EQ(ev(*rt, "file.Read('/etc/passwd', 'DATA')"), "nil");
@@ -188,8 +193,9 @@ TEST(GluaApi, FileSandboxRefusesEscapes) {
     EXPECT_EQ(ev(*rt, "file.Read('link.txt', 'DATA')"), "nil");  // symlink leads outside DATA
     EXPECT_EQ(ev(*rt, "file.Exists('/etc/passwd', 'BASE_PATH')"), "false");
     // Writes: only under DATA, never through the symlink, never with ..
-    EXPECT_EQ(ev(*rt, "file.Write('../escape.txt', 'x') file.Write('link.txt', 'x') file.Write('evil.lua', 'x') "
-                      "return file.Exists('../escape.txt', 'DATA')"),
+    EXPECT_EQ(ev(*rt,
+                 "file.Write('../escape.txt', 'x') file.Write('link.txt', 'x') file.Write('evil.lua', 'x') "
+                 "return file.Exists('../escape.txt', 'DATA')"),
               "false");
     EXPECT_FALSE(fs::exists(root / "garrysmod" / "escape.txt"));
     EXPECT_FALSE(fs::exists(data / "evil.lua"));
@@ -197,9 +203,10 @@ TEST(GluaApi, FileSandboxRefusesEscapes) {
     std::string content((std::istreambuf_iterator<char>(secret)), std::istreambuf_iterator<char>());
     EXPECT_EQ(content, "top secret");
     // The normal round trip works.
-    EXPECT_EQ(ev(*rt, "file.CreateDir('Saves/Sub') file.Write('saves/sub/A.txt', 'hello') file.Append('saves/sub/a.txt', "
-                      "' world') return file.Read('saves/sub/a.txt'), file.Size('saves/sub/a.txt', 'DATA'), "
-                      "file.IsDir('saves', 'DATA')"),
+    EXPECT_EQ(ev(*rt,
+                 "file.CreateDir('Saves/Sub') file.Write('saves/sub/A.txt', 'hello') file.Append('saves/sub/a.txt', "
+                 "' world') return file.Read('saves/sub/a.txt'), file.Size('saves/sub/a.txt', 'DATA'), "
+                 "file.IsDir('saves', 'DATA')"),
               "hello world\t11\ttrue");
     EXPECT_EQ(ev(*rt, "local f, d = file.Find('saves/sub/*.txt', 'DATA') return #f, f[1], #d"), "1\ta.txt\t0");
     EXPECT_EQ(ev(*rt, "file.Delete('saves/sub/a.txt') return file.Exists('saves/sub/a.txt', 'DATA')"), "false");
@@ -209,7 +216,7 @@ TEST(GluaApi, FileSandboxRefusesEscapes) {
 TEST(GluaApi, RunawayLoopIsInterrupted) {
     Options opt;
     opt.instructionBudget = 2'000'000;
-    auto rt = boot(opt);
+    auto rt = bootRuntime(opt);
     auto st = rt->runString("local x = 0\nwhile true do\n  x = x + 1\nend\n", "lua/autorun/spin.lua");
     ASSERT_FALSE(st.ok());
     const LuaError& e = rt->errors().back();
@@ -227,7 +234,7 @@ TEST(GluaApi, RunawayLoopIsInterrupted) {
 }
 
 TEST(GluaApi, ErrorsCarryFileLineAndTraceback) {
-    auto rt = boot();
+    auto rt = bootRuntime();
     auto st = rt->runString("local function f()\n  local t = nil\n  return t.x\nend\nf()\n", "lua/autorun/bad.lua");
     ASSERT_FALSE(st.ok());
     const LuaError& e = rt->errors().back();
@@ -250,7 +257,7 @@ TEST(GluaApi, ErrorsCarryFileLineAndTraceback) {
 TEST(GluaApi, MemoryCeiling) {
     Options opt;
     opt.memoryLimit = std::size_t(16) << 20;
-    auto rt = boot(opt);
+    auto rt = bootRuntime(opt);
     auto st = rt->runString("local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end", "hog.lua");
     ASSERT_FALSE(st.ok());
     EXPECT_EQ(rt->errors().back().message, "not enough memory");
@@ -259,42 +266,48 @@ TEST(GluaApi, MemoryCeiling) {
 }
 
 TEST(GluaApi, NonFiniteNeverEntersEngineState) {
-    auto rt = boot();
+    auto rt = bootRuntime();
     rt->tick();
     const auto warnings = rt->warnings();
-    EXPECT_EQ(ev(*rt, "local e = ents.Create('prop_physics') e:SetPos(Vector(1, 2, 3)) e:SetPos(Vector(0/0, 1, 2)) "
-                      "e:SetAngles(Angle(1/0, 0, 0)) return e:GetPos(), e:GetAngles()"),
+    EXPECT_EQ(ev(*rt,
+                 "local e = ents.Create('prop_physics') e:SetPos(Vector(1, 2, 3)) e:SetPos(Vector(0/0, 1, 2)) "
+                 "e:SetAngles(Angle(1/0, 0, 0)) return e:GetPos(), e:GetAngles()"),
               "1.000000 2.000000 3.000000\t0.000000 0.000000 0.000000");
     EXPECT_EQ(rt->warnings(), warnings + 2);
     EXPECT_EQ(rt->entities().back().pos, (Vec3{1, 2, 3}));
 }
 
 TEST(GluaApi, EntitiesAndPlayer) {
-    auto rt = boot();
+    auto rt = bootRuntime();
     EXPECT_EQ(ev(*rt, "Entity(0):GetClass(), IsValid(Entity(1)), IsValid(NULL), tostring(NULL)"),
               "worldspawn\tfalse\tfalse\t[NULL Entity]");
     rt->tick();  // the player spawns on tick 1
     EXPECT_EQ(ev(*rt, "Entity(1):IsPlayer(), Entity(1) == player.GetAll()[1], Entity(1):Nick(), LocalPlayer()"),
               "true\ttrue\tPlayer\tnil");
-    EXPECT_EQ(ev(*rt, "local a = ents.Create('prop_physics') a:SetPos(Vector(10, 0, 0)) "
-                      "local b = ents.Create('prop_dynamic') b:SetPos(Vector(500, 0, 0)) "
-                      "return a:EntIndex(), #ents.FindByClass('prop_*'), #ents.FindInSphere(Vector(0, 0, 0), 50), "
-                      "ents.GetCount()"),
+    EXPECT_EQ(ev(*rt,
+                 "local a = ents.Create('prop_physics') a:SetPos(Vector(10, 0, 0)) "
+                 "local b = ents.Create('prop_dynamic') b:SetPos(Vector(500, 0, 0)) "
+                 "return a:EntIndex(), #ents.FindByClass('prop_*'), #ents.FindInSphere(Vector(0, 0, 0), 50), "
+                 "ents.GetCount()"),
               "2\t2\t2\t4");  // FindInSphere: the prop and the player at the origin
-    EXPECT_EQ(ev(*rt, "local e = Entity(2) e.health = 50 e:SetNWInt('score', 7.9) "
-                      "return e.health, e:GetTable().health, e:GetNWInt('score'), e:GetNWString('missing', 'dflt'), "
-                      "e:GetNWBool('none')"),
+    EXPECT_EQ(ev(*rt,
+                 "local e = Entity(2) e.health = 50 e:SetNWInt('score', 7.9) "
+                 "return e.health, e:GetTable().health, e:GetNWInt('score'), e:GetNWString('missing', 'dflt'), "
+                 "e:GetNWBool('none')"),
               "50\t50\t7\tdflt\tfalse");
-    EXPECT_EQ(ev(*rt, "local e = Entity(2) e:Remove() return IsValid(e), #ents.FindByClass('prop_*'), "
-                      "pcall(e.GetPos, e)"),
+    EXPECT_EQ(ev(*rt,
+                 "local e = Entity(2) e:Remove() return IsValid(e), #ents.FindByClass('prop_*'), "
+                 "pcall(e.GetPos, e)"),
               "false\t1\tfalse\tTried to use a NULL entity!");
-    EXPECT_EQ(ev(*rt, "tostring(Entity(3)), Entity(1):GetPos()"), "Entity [3][prop_dynamic]\t0.000000 0.000000 0.000000");
+    EXPECT_EQ(ev(*rt, "tostring(Entity(3)), Entity(1):GetPos()"),
+              "Entity [3][prop_dynamic]\t0.000000 0.000000 0.000000");
 }
 
 TEST(GluaApi, TraceLineUsesTheInjectedCallback) {
-    auto rtDefault = boot();
-    EXPECT_EQ(ev(*rtDefault, "local tr = util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(0, 0, -100)}) "
-                             "return tr.Hit, tr.Fraction, tr.HitPos, IsValid(tr.Entity)"),
+    auto rtDefault = bootRuntime();
+    EXPECT_EQ(ev(*rtDefault,
+                 "local tr = util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(0, 0, -100)}) "
+                 "return tr.Hit, tr.Fraction, tr.HitPos, IsValid(tr.Entity)"),
               "false\t1\t0.000000 0.000000 -100.000000\tfalse");
     Options opt;
     opt.trace = [](const TraceQuery& q) {
@@ -306,14 +319,15 @@ TEST(GluaApi, TraceLineUsesTheInjectedCallback) {
         h.entity = 0;
         return h;
     };
-    auto rt = boot(opt);
-    EXPECT_EQ(ev(*rt, "local tr = util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(0, 0, -100)}) "
-                      "return tr.Hit, tr.HitWorld, tr.Fraction, tr.HitPos, tr.HitNormal, tr.Entity:IsWorld()"),
+    auto rt = bootRuntime(opt);
+    EXPECT_EQ(ev(*rt,
+                 "local tr = util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(0, 0, -100)}) "
+                 "return tr.Hit, tr.HitWorld, tr.Fraction, tr.HitPos, tr.HitNormal, tr.Entity:IsWorld()"),
               "true\ttrue\t0.25\t0.000000 0.000000 -25.000000\t0.000000 0.000000 1.000000\ttrue");
 }
 
 TEST(GluaApi, MathStringTableSemantics) {
-    auto rt = boot();
+    auto rt = bootRuntime();
     EXPECT_EQ(ev(*rt, "math.Round(-2.5), math.Round(2.5), math.Round(1.2345, 2)"), "-2\t3\t1.23");
     EXPECT_EQ(ev(*rt, "math.Clamp(15, 0, 10), math.Clamp(-1, 0, 10)"), "10\t0");
     EXPECT_EQ(ev(*rt, "math.Remap(5, 0, 10, 100, 200), math.Remap(1, 1, 1, 0, 10)"), "150\tnan");
@@ -324,8 +338,9 @@ TEST(GluaApi, MathStringTableSemantics) {
               "false\tlua/includes/extensions/math.lua:47: attempt to perform arithmetic on local 'hi' (a nil value)");
     EXPECT_EQ(ev(*rt, "#string.Explode('', 'abc'), string.Explode(',', 'a,b,,c')[3], #string.Explode(',', 'a,b,,c')"),
               "3\t\t4");
-    EXPECT_EQ(ev(*rt, "('abc')[2], string.Trim('  hi  '), string.StartWith('hello', 'he'), string.EndsWith('x.lua', '.lua')"),
-              "b\thi\ttrue\ttrue");
+    EXPECT_EQ(
+        ev(*rt, "('abc')[2], string.Trim('  hi  '), string.StartWith('hello', 'he'), string.EndsWith('x.lua', '.lua')"),
+        "b\thi\ttrue\ttrue");
     EXPECT_EQ(ev(*rt, "table.Count({a = 1, b = 2, 3}), table.HasValue({1, 2}, 2), table.Copy({v = Vector(1, 2, 3)}).v"),
               "3\ttrue\t1.000000 2.000000 3.000000");
     EXPECT_EQ(ev(*rt, "local c = Color(300, -5, 10) return c.r, c.g, c.b, c.a, IsColor(c)"), "255\t-5\t10\t255\ttrue");
@@ -349,7 +364,7 @@ TEST(GluaApi, GamemodeDerivationAndEngineHooks) {
     Options opt;
     opt.addonDirs.push_back(addon);
     opt.gamemode = "mygm";
-    auto rt = boot(opt);
+    auto rt = bootRuntime(opt);
     rt->runTicks(3);
     EXPECT_EQ(ev(*rt, "table.concat(log, ' ')"),
               "autorun Initialize@0 InitPostEntity@0 PlayerInitialSpawn@1 PlayerSpawn:100");
@@ -367,9 +382,10 @@ TEST(GluaApi, GamemodeDerivationAndEngineHooks) {
 }
 
 TEST(GluaApi, ConsoleCommandsAndGameLibrary) {
-    auto rt = boot();
-    EXPECT_EQ(ev(*rt, "concommand.Add('vt_add', function(ply, cmd, args, str) got = cmd .. '|' .. #args .. '|' .. str end) "
-                      "RunConsoleCommand('vt_add', 1, 'two') return got"),
+    auto rt = bootRuntime();
+    EXPECT_EQ(ev(*rt,
+                 "concommand.Add('vt_add', function(ply, cmd, args, str) got = cmd .. '|' .. #args .. '|' .. str end) "
+                 "RunConsoleCommand('vt_add', 1, 'two') return got"),
               "vt_add|2|1 two");
     EXPECT_EQ(ev(*rt, "game.ConsoleCommand('VT_ADD x\\n') return got"), "VT_ADD|1|x");
     EXPECT_EQ(ev(*rt, "game.SinglePlayer(), game.GetMap(), game.MaxPlayers(), SERVER, CLIENT"),

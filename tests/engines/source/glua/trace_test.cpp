@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "vestige/source/glua/runtime.hpp"
+#include "glua_fixture.hpp"
 
 namespace vestige::source::glua {
 namespace {
@@ -15,26 +15,16 @@ struct Seen {
     TraceQuery last;
 };
 
+// GetParam() is the instruction budget: 0 = JIT mode.
 std::unique_ptr<Runtime> boot(std::uint64_t budget, std::shared_ptr<Seen> seen, TraceHit answer) {
     Options opt;
-    opt.instructionBudget = budget;
-    opt.output = [](std::string_view) {};
     opt.trace = [seen, answer](const TraceQuery& q) {
         ++seen->calls;
         seen->last = q;
         seen->last.shouldHitEntity = nullptr;
         return answer;
     };
-    auto rt = Runtime::create(std::move(opt));
-    EXPECT_TRUE(rt.ok());
-    EXPECT_TRUE((*rt)->boot().ok());
-    return std::move(*rt);
-}
-
-std::string ev(Runtime& rt, const std::string& code) {
-    auto r = rt.eval(code);
-    if (!r) return "ERR: " + r.error().message();
-    return *r;
+    return bootRuntime(std::move(opt), {.jit = budget == 0, .budget = budget});
 }
 
 class GluaTrace : public ::testing::TestWithParam<std::uint64_t> {};
@@ -50,8 +40,9 @@ TEST_P(GluaTrace, FractionLeftSolidAndDispFlagsAreReported) {
     answer.dispFlags = 23;
     answer.texture = "**displacement**";
     auto rt = boot(GetParam(), seen, answer);
-    EXPECT_EQ(ev(*rt, "local t = util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(128, 0, 0)}) "
-                      "return t.StartSolid, t.FractionLeftSolid, t.DispFlags, t.Fraction, t.HitTexture"),
+    EXPECT_EQ(ev(*rt,
+                 "local t = util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(128, 0, 0)}) "
+                 "return t.StartSolid, t.FractionLeftSolid, t.DispFlags, t.Fraction, t.HitTexture"),
               "true\t0.249755859375\t23\t0.625\t**displacement**");
     // StartPos stays the query's start (GMod wiki: "Will match the provided startpos").
     EXPECT_EQ(ev(*rt, "return util.TraceLine({start = Vector(1, 2, 3), endpos = Vector(128, 0, 0)}).StartPos"),
@@ -63,8 +54,9 @@ TEST_P(GluaTrace, MissReportsNoDispFlags) {
     TraceHit answer;  // a miss whose engine left a stale dispFlags: the result table still says 0
     answer.dispFlags = 15;
     auto rt = boot(GetParam(), seen, answer);
-    EXPECT_EQ(ev(*rt, "local t = util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(8, 0, 0)}) "
-                      "return t.Hit, t.DispFlags, t.FractionLeftSolid"),
+    EXPECT_EQ(ev(*rt,
+                 "local t = util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(8, 0, 0)}) "
+                 "return t.Hit, t.DispFlags, t.FractionLeftSolid"),
               "false\t0\t0");
 }
 
@@ -73,8 +65,9 @@ TEST_P(GluaTrace, CollisionGroupIsForwarded) {
     auto rt = boot(GetParam(), seen, TraceHit{});
     (void)ev(*rt, "util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(8, 0, 0)})");
     EXPECT_EQ(seen->last.collisionGroup, 0);  // GMod's default: COLLISION_GROUP_NONE
-    (void)ev(*rt, "util.TraceHull({start = Vector(0, 0, 0), endpos = Vector(8, 0, 0), mins = Vector(-1, -1, -1), "
-                  "maxs = Vector(1, 1, 1), collisiongroup = COLLISION_GROUP_DEBRIS})");
+    (void)ev(*rt,
+             "util.TraceHull({start = Vector(0, 0, 0), endpos = Vector(8, 0, 0), mins = Vector(-1, -1, -1), "
+             "maxs = Vector(1, 1, 1), collisiongroup = COLLISION_GROUP_DEBRIS})");
     EXPECT_EQ(seen->last.collisionGroup, 1);
     (void)ev(*rt, "util.TraceLine({start = Vector(0, 0, 0), endpos = Vector(8, 0, 0), collisiongroup = 15.75})");
     EXPECT_EQ(seen->last.collisionGroup, 15);  // integral part, as a C int conversion
@@ -88,18 +81,21 @@ TEST_P(GluaTrace, CollisionGroupIsForwarded) {
 TEST_P(GluaTrace, CollisionGroupConstantsAndEntityMethods) {
     auto seen = std::make_shared<Seen>();
     auto rt = boot(GetParam(), seen, TraceHit{});
-    EXPECT_EQ(ev(*rt, "return COLLISION_GROUP_NONE, COLLISION_GROUP_DEBRIS, COLLISION_GROUP_DEBRIS_TRIGGER, "
-                      "COLLISION_GROUP_INTERACTIVE_DEBRIS, COLLISION_GROUP_INTERACTIVE, COLLISION_GROUP_PLAYER, "
-                      "COLLISION_GROUP_BREAKABLE_GLASS, COLLISION_GROUP_VEHICLE, COLLISION_GROUP_PLAYER_MOVEMENT, "
-                      "COLLISION_GROUP_NPC"),
+    EXPECT_EQ(ev(*rt,
+                 "return COLLISION_GROUP_NONE, COLLISION_GROUP_DEBRIS, COLLISION_GROUP_DEBRIS_TRIGGER, "
+                 "COLLISION_GROUP_INTERACTIVE_DEBRIS, COLLISION_GROUP_INTERACTIVE, COLLISION_GROUP_PLAYER, "
+                 "COLLISION_GROUP_BREAKABLE_GLASS, COLLISION_GROUP_VEHICLE, COLLISION_GROUP_PLAYER_MOVEMENT, "
+                 "COLLISION_GROUP_NPC"),
               "0\t1\t2\t3\t4\t5\t6\t7\t8\t9");
-    EXPECT_EQ(ev(*rt, "return COLLISION_GROUP_IN_VEHICLE, COLLISION_GROUP_WEAPON, COLLISION_GROUP_VEHICLE_CLIP, "
-                      "COLLISION_GROUP_PROJECTILE, COLLISION_GROUP_DOOR_BLOCKER, COLLISION_GROUP_PASSABLE_DOOR, "
-                      "COLLISION_GROUP_DISSOLVING, COLLISION_GROUP_PUSHAWAY, COLLISION_GROUP_NPC_ACTOR, "
-                      "COLLISION_GROUP_NPC_SCRIPTED"),
+    EXPECT_EQ(ev(*rt,
+                 "return COLLISION_GROUP_IN_VEHICLE, COLLISION_GROUP_WEAPON, COLLISION_GROUP_VEHICLE_CLIP, "
+                 "COLLISION_GROUP_PROJECTILE, COLLISION_GROUP_DOOR_BLOCKER, COLLISION_GROUP_PASSABLE_DOOR, "
+                 "COLLISION_GROUP_DISSOLVING, COLLISION_GROUP_PUSHAWAY, COLLISION_GROUP_NPC_ACTOR, "
+                 "COLLISION_GROUP_NPC_SCRIPTED"),
               "10\t11\t12\t13\t14\t15\t16\t17\t18\t19");
-    EXPECT_EQ(ev(*rt, "local e = ents.Create('prop_physics') local a = e:GetCollisionGroup() "
-                      "e:SetCollisionGroup(COLLISION_GROUP_WEAPON) return a, e:GetCollisionGroup()"),
+    EXPECT_EQ(ev(*rt,
+                 "local e = ents.Create('prop_physics') local a = e:GetCollisionGroup() "
+                 "e:SetCollisionGroup(COLLISION_GROUP_WEAPON) return a, e:GetCollisionGroup()"),
               "0\t11");
     EXPECT_EQ(ev(*rt, "return game.GetWorld():GetCollisionGroup()"), "0");
     rt->tick();  // the player spawns in COLLISION_GROUP_PLAYER

@@ -1,13 +1,12 @@
 // GLua syntax translator: each construct, each inside strings/long strings/comments, continue in
 // every loop kind, and exact line preservation (checked by loading and running through LuaJIT).
+#include "vestige/source/glua/translator.hpp"
+
 #include <gtest/gtest.h>
 
-#include <lua.hpp>
-
 #include <algorithm>
+#include <lua.hpp>
 #include <string>
-
-#include "vestige/source/glua/translator.hpp"
 
 namespace vestige::source::glua {
 namespace {
@@ -51,7 +50,7 @@ TEST(GluaTranslator, Comments) {
     EXPECT_EQ(run("local x = 1 /* multi\nline\ncomment */ return x"), "1");
     EXPECT_EQ(run("local x = 3//[[ not a long comment\nreturn x"), "3");
     EXPECT_EQ(run("return 2/*a*/+/*b*/3"), "5");
-    EXPECT_EQ(run("return 8 / 2"), "4");  // division is not a comment
+    EXPECT_EQ(run("return 8 / 2"), "4");                              // division is not a comment
     EXPECT_EQ(run("local x = 1 /* unterminated\nreturn 99"), "nil");  // runs to EOF, as GMod
 }
 
@@ -73,20 +72,27 @@ TEST(GluaTranslator, StringsAndCommentsUntouched) {
 
 TEST(GluaTranslator, ContinueInEveryLoopKind) {
     EXPECT_EQ(run("local s = 0 for i = 1, 10 do if i % 2 == 0 then continue end s = s + i end return s"), "25");
-    EXPECT_EQ(run("local s = 0 for _, v in ipairs({1,2,3,4}) do if v == 3 then continue end s = s + v end return s"), "7");
-    EXPECT_EQ(run("local s, i = 0, 0 while i < 10 do i = i + 1 if i > 3 then continue end s = s + i end return s"), "6");
-    EXPECT_EQ(run("local s, i = 0, 0 repeat i = i + 1 if i == 2 then continue end s = s + i until i >= 4 return s"), "8");
+    EXPECT_EQ(run("local s = 0 for _, v in ipairs({1,2,3,4}) do if v == 3 then continue end s = s + v end return s"),
+              "7");
+    EXPECT_EQ(run("local s, i = 0, 0 while i < 10 do i = i + 1 if i > 3 then continue end s = s + i end return s"),
+              "6");
+    EXPECT_EQ(run("local s, i = 0, 0 repeat i = i + 1 if i == 2 then continue end s = s + i until i >= 4 return s"),
+              "8");
 }
 
 TEST(GluaTranslator, ContinueWithLocalsAfterIt) {
     // A local declared after the goto: the body is wrapped so the jump never enters its scope.
-    EXPECT_EQ(run("local s = 0 for i = 1, 5 do if i == 3 then continue end local d = i * 2 s = s + d end return s"), "24");
-    EXPECT_EQ(run("local s, i = 0, 0 while i < 5 do i = i + 1 if i == 1 then continue end local k = i s = s + k end return s"),
+    EXPECT_EQ(run("local s = 0 for i = 1, 5 do if i == 3 then continue end local d = i * 2 s = s + d end return s"),
+              "24");
+    EXPECT_EQ(run("local s, i = 0, 0 while i < 5 do i = i + 1 if i == 1 then continue end local k = i s = s + k end "
+                  "return s"),
               "14");
-    EXPECT_EQ(run("local s, i = 0, 0 repeat i = i + 1 if i == 2 then continue end local k = i s = s + k until i >= 3 return s"),
+    EXPECT_EQ(run("local s, i = 0, 0 repeat i = i + 1 if i == 2 then continue end local k = i s = s + k until i >= 3 "
+                  "return s"),
               "4");
     // `until` still sees body locals declared before the continue.
-    EXPECT_EQ(run("local n = 0 repeat local stop = n >= 3 n = n + 1 if n == 2 then continue end until stop return n"), "4");
+    EXPECT_EQ(run("local n = 0 repeat local stop = n >= 3 n = n + 1 if n == 2 then continue end until stop return n"),
+              "4");
 }
 
 TEST(GluaTranslator, ContinueNested) {
@@ -101,8 +107,9 @@ TEST(GluaTranslator, ContinueNested) {
 }
 
 TEST(GluaTranslator, LineNumbersMatchSource) {
-    const std::string src = "local a = 1 /* one\ntwo\nthree */\n// c\nfor i = 1, 2 do\n  if i == 1 then continue end\n"
-                            "  local x = nil\n  x.boom = 1\nend\n";
+    const std::string src =
+        "local a = 1 /* one\ntwo\nthree */\n// c\nfor i = 1, 2 do\n  if i == 1 then continue end\n"
+        "  local x = nil\n  x.boom = 1\nend\n";
     const std::string out = run(src);
     EXPECT_EQ(out, "ERR: t:8: attempt to index local 'x' (a nil value)");
 }
@@ -110,7 +117,8 @@ TEST(GluaTranslator, LineNumbersMatchSource) {
 TEST(GluaTranslator, Shebang) {
     EXPECT_EQ(run("#!/usr/bin/env glua\nreturn 3"), "3");
     EXPECT_EQ(translate("#t, 1"), "#t, 1");
-    EXPECT_EQ(translate("2repeat l"), "2repeat l");  // fuzz: a number at offset 0 (read before the buffer)  // a length operator at offset 0 is not a shebang
+    EXPECT_EQ(translate("2repeat l"), "2repeat l");  // fuzz: a number at offset 0 (read before the buffer)  // a length
+                                                     // operator at offset 0 is not a shebang
 }
 
 TEST(GluaTranslator, DefineBaseclassMacro) {

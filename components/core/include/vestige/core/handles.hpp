@@ -62,39 +62,4 @@ private:
     std::size_t mCount = 0;
 };
 
-// A map whose iteration order is insertion order (for anything whose order is semantic, such as
-// entity key/values or hook tables). Lookup is linear: meant for small maps.
-template <class K, class V>
-class InsertionOrderedMap {
-public:
-    V& operator[](const K& key) {
-        if (auto* v = find(key)) return *v;
-        mItems.push_back({key, V{}});
-        return mItems.back().second;
-    }
-    V* find(const K& key) {
-        for (auto& kv : mItems)
-            if (kv.first == key) return &kv.second;
-        return nullptr;
-    }
-    const V* find(const K& key) const {
-        for (const auto& kv : mItems)
-            if (kv.first == key) return &kv.second;
-        return nullptr;
-    }
-    bool erase(const K& key) {
-        for (auto it = mItems.begin(); it != mItems.end(); ++it)
-            if (it->first == key) { mItems.erase(it); return true; }
-        return false;
-    }
-    [[nodiscard]] std::size_t size() const { return mItems.size(); }
-    auto begin() { return mItems.begin(); }
-    auto end() { return mItems.end(); }
-    auto begin() const { return mItems.begin(); }
-    auto end() const { return mItems.end(); }
-
-private:
-    std::vector<std::pair<K, V>> mItems;
-};
-
 }  // namespace vestige

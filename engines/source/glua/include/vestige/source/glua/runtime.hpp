@@ -7,7 +7,7 @@
 // destructor is live; out-of-memory inside a push is the one case that unwinds through C++ frames,
 // which LuaJIT on x86-64 does with the C++ unwinder (destructors run), documented in docs/glua.md.
 //
-// Determinism: CurTime/RealTime/SysTime are tick * interval; timers fire in creation order;
+// Determinism: CurTime/RealTime/SysTime are tick * interval (TickClock); timers fire in creation order;
 // no wall clock or pointer value reaches a script.
 #include <cstdint>
 #include <filesystem>
@@ -21,15 +21,16 @@
 
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
+#include "vestige/core/tick.hpp"
+#include "vestige/core/trace.hpp"
 
 struct lua_State;
-struct lua_Debug;
 
 namespace vestige::source::glua {
 
 struct TraceQuery {
     Vec3 start, end;
-    Vec3 mins, maxs;       // zero for TraceLine
+    Vec3 mins, maxs;  // zero for TraceLine
     bool hull = false;
     std::uint32_t mask = 0;
     std::vector<int> filter;  // entity indices to ignore (with `whitelist`: the only entities that may be hit)
@@ -45,7 +46,7 @@ struct TraceHit {
     float fraction = 1.0f;
     Vec3 hitPos;
     Vec3 hitNormal;
-    int entity = -1;        // -1: none, 0: world
+    int entity = -1;  // -1: none, 0: world
     bool startSolid = false;
     bool allSolid = false;           // the whole sweep stayed inside the volume
     float fractionLeftSolid = 0.0f;  // start-solid traces: where the sweep leaves the solid (1 = never)
@@ -63,11 +64,16 @@ using TraceFn = std::function<TraceHit(const TraceQuery&)>;
 using PointContentsFn = std::function<std::uint32_t(Vec3)>;
 
 struct LuaError {
-    std::string file;       // chunk path, "" when the message carries no position
+    // What ended the call: a Lua error, a syntax error, a file that is not there (include, gamemode, host file), or
+    // one of the limits (Options): the instruction budget, the watchdog's time limit, the heap ceiling.
+    enum class Kind { Runtime, Syntax, File, Budget, Time, Memory };
+    std::string file;  // chunk path, "" when the message carries no position
     int line = 0;
-    std::string message;    // without the "file:line: " prefix
+    std::string message;  // without the "file:line: " prefix
     std::string traceback;
-    [[nodiscard]] std::string render() const;  // "file:line: message"
+    Kind kind = Kind::Runtime;
+    [[nodiscard]] std::string render() const;              // "file:line: message"
+    [[nodiscard]] static const char* kindName(Kind kind);  // "runtime", "syntax", "file", "budget", "time", "memory"
 };
 
 // An entity created by the map before InitPostEntity.
@@ -80,19 +86,28 @@ struct MapEntity {
 };
 
 struct Options {
-    std::optional<std::filesystem::path> gmodDir;    // GMod install mode: a garrysmod/ directory
-    std::vector<std::filesystem::path> addonDirs;    // extra roots with lua/ and gamemodes/, searched first
-    std::optional<std::filesystem::path> dataDir;    // DATA path id (the only writable one); none = writes refused
+    std::optional<std::filesystem::path> gmodDir;  // GMod install mode: a garrysmod/ directory
+    std::vector<std::filesystem::path> addonDirs;  // extra roots with lua/ and gamemodes/, searched first
+    std::optional<std::filesystem::path> dataDir;  // DATA path id (the only writable one); none = writes refused
     std::string gamemode = "base";
     std::string map = "gm_construct";
-    double tickRate = 66.666666666666667;
-    std::uint64_t instructionBudget = 200'000'000;  // VM instructions per engine->Lua call; 0 = unlimited (JIT on)
-    std::size_t memoryLimit = std::size_t(512) << 20;  // bytes; 0 = unlimited
-    std::vector<std::filesystem::path> scripts;     // host .lua files run like autorun files, before the gamemode
+    double tickInterval = kSourceTickInterval;  // seconds per tick (TickClock); the rate is 1 / interval
+    // Limits of one engine -> Lua call (boot steps, each hook dispatch, each timer). The budget counts VM
+    // instructions plus the work of natives that produce bytes or match patterns (one unit per byte / step);
+    // 0 = unlimited, and then the JIT runs and neither the budget nor the time limit is checked.
+    std::uint64_t instructionBudget = 200'000'000;
+    double timeLimit = 5.0;                            // wall-clock seconds per call (watchdog); 0 = none
+    std::size_t memoryLimit = std::size_t(512) << 20;  // Lua heap bytes; 0 = unlimited
+    std::size_t outputLimit = std::size_t(16) << 20;   // print/Msg bytes passed to `output`; past it, dropped; 0 = all
+    std::vector<std::filesystem::path> scripts;        // host .lua files run like autorun files, before the gamemode
     std::vector<MapEntity> mapEntities;
     TraceFn trace;
     PointContentsFn pointContents;
-    std::function<void(std::string_view)> output;   // print/Msg sink; default stdout
+    std::function<void(std::string_view)> output;  // print/Msg sink; default stdout
+    // The session's determinism trace (optional): one event after boot and one per tick, built from engine state
+    // only (entities, timers fired, hook dispatches, error counts), never from Lua output, so heap addresses that
+    // tostring() shows never reach its hash. See docs/glua.md (Determinism).
+    TraceSink* traceSink = nullptr;
 };
 
 struct TimerFire {
@@ -141,7 +156,7 @@ public:
     // the gamemode, then Initialize, map entities and InitPostEntity. Lua errors are recorded in
     // errors(); the Status fails only when the base library itself cannot run.
     [[nodiscard]] Status boot();
-    // Runs one file by path id "LUA"-relative virtual path, or a host file (chunk name = its name).
+    // Runs one host file (chunk name = its file name).
     [[nodiscard]] Status runHostFile(const std::filesystem::path& path);
     [[nodiscard]] Status runString(std::string_view code, std::string_view chunkName);
     // Evaluates code (GLua syntax) and returns its results joined by tabs (for tests and the REPL).
@@ -149,7 +164,9 @@ public:
 
     // Advances the clock by one tick: player spawn on tick 1, then Think, Tick, timers.
     void tick();
-    void runTicks(std::uint64_t n) { for (std::uint64_t i = 0; i < n; ++i) tick(); }
+    void runTicks(std::uint64_t n) {
+        for (std::uint64_t i = 0; i < n; ++i) tick();
+    }
 
     // Calls hook.Call(name, GAMEMODE) with no arguments; counted in hookCounts().
     void callHook(std::string_view name);
@@ -157,68 +174,48 @@ public:
     void callHook(const HookId& event);
     [[nodiscard]] HookId hookId(std::string_view name);
 
+    // Protected call of the function below `nargs` arguments on the state's stack, as every engine -> Lua entry
+    // makes it (message handler, budget); a failure is recorded in errors() and gives false. For embedders and
+    // benchmarks that push their own functions.
+    bool protectedCall(int nargs, int nresults);
+    // Writes text to the print/Msg sink (Options::output, default stdout).
+    void print(std::string_view text);
+
     [[nodiscard]] const Options& options() const { return mOptions; }
-    // The state, for bindings, tests and benchmarks. Between calls its stack holds the engine dispatch's message
+    // The state, for tests and benchmarks. Between calls its stack holds the engine dispatch's message
     // handler in slot 1: leave the stack as found, or empty it (the next dispatch puts the handler back). Run Lua
     // through runString/eval/protectedCall: an event fired by a native inside a bare lua_pcall of the caller's
     // would take that native's first argument for the handler.
     [[nodiscard]] lua_State* state() const { return mL; }
-    [[nodiscard]] std::uint64_t currentTick() const { return mTick; }
-    [[nodiscard]] double curTime() const { return static_cast<double>(mTick) / mOptions.tickRate; }
-    [[nodiscard]] double interval() const { return 1.0 / mOptions.tickRate; }
-    [[nodiscard]] const std::vector<LuaError>& errors() const { return mErrors; }
-    [[nodiscard]] const std::vector<std::string>& filesLoaded() const { return mFilesLoaded; }
+    // The session's clock: CurTime() = tick * interval (Source's TICKS_TO_TIME), never accumulated.
+    [[nodiscard]] const TickClock& clock() const;
+    [[nodiscard]] std::uint64_t currentTick() const { return clock().tick(); }
+    [[nodiscard]] double curTime() const { return clock().time(); }
+    [[nodiscard]] double interval() const { return clock().interval(); }
+    [[nodiscard]] const std::vector<LuaError>& errors() const;
+    [[nodiscard]] const std::vector<std::string>& filesLoaded() const;
     // Engine-dispatched hooks plus, in standalone mode, every hook.Call/Run made by scripts.
     [[nodiscard]] std::map<std::string, std::uint64_t> hookCounts() const;
-    [[nodiscard]] const std::vector<TimerFire>& timersFired() const { return mTimersFired; }
-    [[nodiscard]] const std::vector<EntityRecord>& entities() const { return mEntities; }
-    [[nodiscard]] std::size_t memoryUsed() const { return mMemUsed; }
-    [[nodiscard]] std::uint64_t warnings() const { return mWarnings; }
-    [[nodiscard]] bool budgetExceeded() const { return mBudgetHit; }
+    [[nodiscard]] const std::vector<TimerFire>& timersFired() const;
+    [[nodiscard]] const std::vector<EntityRecord>& entities() const;
+    [[nodiscard]] std::size_t memoryUsed() const;
+    [[nodiscard]] std::uint64_t warnings() const;
+    // True only inside a call that a limit is ending (the flag resets when the engine call returns).
+    [[nodiscard]] bool budgetExceeded() const;
+    // Bytes of print/Msg output dropped past Options::outputLimit (a note in the output marks the cut).
+    [[nodiscard]] std::uint64_t outputDropped() const;
 
-    // ---- internal API used by the bindings (src/*.cpp) ----
-    struct Timer;
+    // The library's private state (src/internal.hpp); opaque here.
     struct Impl;
-    Impl& impl() { return *mImpl; }
-    static Runtime& from(lua_State* L);
-    void recordError(LuaError e);
-    void warn(std::string_view message);
-    void print(std::string_view text);
-    // Protected call of the function below nargs arguments; records and returns false on error.
-    bool protectedCall(int nargs, int nresults);
-    std::vector<EntityRecord>& entityList() { return mEntities; }
-    void noteFileLoaded(std::string path) { mFilesLoaded.push_back(std::move(path)); }
-    void noteTimerFired(std::string name) { mTimersFired.push_back({std::move(name), mTick}); }
-    void countHook(std::string_view name);
 
 private:
     explicit Runtime(Options options);
-    static void* allocate(void* ud, void* ptr, std::size_t oldSize, std::size_t newSize);
-    static void countHookFn(lua_State* L, ::lua_Debug* ar);
-    void loadScriptedEntities();
-    void pushEventName(std::string_view name);
-    void dispatchEvent(int slot, std::string_view name);
-    void runBound(int bound, int handler);
-    void failedDispatch(int status);
-    void resetStack();
-    bool protectedCallAt(int handlerIndex, int nargs, int nresults);
+    friend Impl& implOf(Runtime& rt);
+    friend const Impl& implOf(const Runtime& rt);
 
     Options mOptions;
     lua_State* mL = nullptr;
     std::unique_ptr<Impl> mImpl;
-    std::uint64_t mTick = 0;
-    std::size_t mMemUsed = 0;
-    std::uint64_t mInstructions = 0;
-    int mCallDepth = 0;
-    bool mBudgetHit = false;
-    std::uint64_t mWarnings = 0;
-    std::vector<LuaError> mErrors;
-    std::vector<std::string> mFilesLoaded;
-    std::vector<TimerFire> mTimersFired;
-    std::vector<EntityRecord> mEntities;
-    std::map<std::string, std::uint64_t> mHookCounts;
-    bool mBooted = false;
-    HookId mThinkEvent, mTickEvent;
 };
 
 }  // namespace vestige::source::glua

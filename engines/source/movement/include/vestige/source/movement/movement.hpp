@@ -10,6 +10,7 @@
 
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
+#include "vestige/core/tick.hpp"
 #include "vestige/core/trace.hpp"
 #include "vestige/source/collision/world.hpp"
 
@@ -53,7 +54,7 @@ struct MoveSettings {
     float airTime = 12;             // seconds of breath under water (HL2)
     float ladderSpeed = 200;        // MAX_CLIMB_SPEED (capped by maxSpeed)
     float ladderJumpSpeed = 270;    // jumping off a ladder: this speed along the ladder's normal
-    float tickRate = 66.666666666666667f;  // ticks per second
+    float tickRate = static_cast<float>(kSourceTickRate);  // ticks per second
     float viewHeight = 64;          // eye height standing
     float duckViewHeight = 28;      // eye height ducked
     Vec3 hullMins{-16, -16, 0};

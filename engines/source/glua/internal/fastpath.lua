@@ -1,8 +1,8 @@
-// Internal chunk (chunk name "=[vestige]"), run once by openFastPath() before any script. Lua source in a C++
-// raw string so it never appears in the LUA search path. It receives the private ffi module and a table of
-// natives; it keeps only ctypes, ffi.istype and cast function pointers in upvalues (the debug library refuses
-// every function whose source is "=[vestige]", and the registry is hidden), and returns its exports.
-R"lua(
+-- Internal chunk of the JIT mode (chunk name "=[vestige]"), run once by openFastPath() (src/fastpath.cpp) before any
+-- script. It lives outside lua/ and is embedded at build time (embed.cmake), so it is never on the scripts' search
+-- path. It receives the private ffi module and a table of natives; it keeps only ctypes, ffi.istype and cast function
+-- pointers in upvalues (the debug library refuses every function whose source is "=[vestige]", and the registry is
+-- hidden), and returns its exports.
 local ffi, nat = ...
 local rawtype, error, tostring, tonumber, select, setmetatable = type, error, tostring, tonumber, select, setmetatable
 local rawgetmetatable, fmt = getmetatable, string.format
@@ -505,4 +505,3 @@ return {
 	getmetatable = getmeta, debugGetmetatable = debugGetmeta, debugSetmetatable = debugSetmeta, isvector = isvector, isangle = isangle, unpackVector = unpackVector,
 	unpackAngle = unpackAngle, newVector = newVector, newAngle = newAngle,
 }
-)lua"

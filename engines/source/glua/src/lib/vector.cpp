@@ -9,12 +9,10 @@
 #include <cstring>
 #include <new>
 
-#include "internal.hpp"
+#include "../internal.hpp"
 
 namespace vestige::source::glua {
 namespace {
-
-Runtime::Impl& implOf(lua_State* L) { return Runtime::from(L).impl(); }
 
 // A checked type: the metatables it accepts and the name its argument errors use.
 struct Kind {
@@ -88,9 +86,12 @@ int construct(lua_State* L, bool angle) {
     const int type = lua_type(L, 1);
     Vec3 v;
     const Kind kind = angle ? angleKind(impl) : vectorKind(impl);
-    if (Vec3* src = type == LUA_TUSERDATA ? testUd(L, 1, kind) : nullptr) v = *src;
-    else if (type == LUA_TSTRING) v = parseTriple(lua_tostring(L, 1));
-    else v = {num(L, 1), num(L, 2), num(L, 3)};
+    if (Vec3* src = type == LUA_TUSERDATA ? testUd(L, 1, kind) : nullptr)
+        v = *src;
+    else if (type == LUA_TSTRING)
+        v = parseTriple(lua_tostring(L, 1));
+    else
+        v = {num(L, 1), num(L, 2), num(L, 3)};
     pushUd(L, v, angle ? impl.angleMetaRef : impl.vectorMetaRef);
     return 1;
 }
@@ -385,8 +386,8 @@ int triToTable(lua_State* L) {
 int triIsEqualTol(lua_State* L) {
     const Pair p = checkPair(L, triKind(implOf(L)), 1, Meta::Pop);
     const float tol = static_cast<float>(luaL_checknumber(L, 3));
-    lua_pushboolean(L, std::fabs(p.a.x - p.b.x) <= tol && std::fabs(p.a.y - p.b.y) <= tol &&
-                           std::fabs(p.a.z - p.b.z) <= tol);
+    lua_pushboolean(
+        L, std::fabs(p.a.x - p.b.x) <= tol && std::fabs(p.a.y - p.b.y) <= tol && std::fabs(p.a.z - p.b.z) <= tol);
     return 1;
 }
 int vWithinAABox(lua_State* L) {
@@ -410,7 +411,8 @@ int aUnm(lua_State* L) {
 int aMul(lua_State* L) {
     const Runtime::Impl& impl = implOf(L);
     Vec3 r;
-    if (Vec3* a = testUd(L, 1, angleKind(impl))) r = *a * static_cast<float>(luaL_checknumber(L, 2));
+    if (Vec3* a = testUd(L, 1, angleKind(impl)))
+        r = *a * static_cast<float>(luaL_checknumber(L, 2));
     else {
         const auto s = static_cast<float>(luaL_checknumber(L, 1));
         r = *checkAng(L, impl, 2) * s;
@@ -446,24 +448,70 @@ int aNormalize(lua_State* L) {
     return 0;
 }
 
-const luaL_Reg kVectorMeta[] = {
-    {"__index", vIndex}, {"__newindex", vNewindex}, {"__tostring", triToString}, {"__concat", triConcat},
-    {"__eq", triEq}, {"__add", vAdd}, {"__sub", vSub}, {"__mul", vMul}, {"__div", vDiv}, {"__unm", vUnm},
-    {"Length", vLength}, {"LengthSqr", vLengthSqr}, {"Length2D", vLength2D}, {"Length2DSqr", vLength2DSqr},
-    {"Distance", vDistance}, {"DistToSqr", vDistToSqr}, {"Distance2D", vDistance2D},
-    {"Distance2DSqr", vDistance2DSqr}, {"Normalize", vNormalize}, {"GetNormalized", vGetNormalized},
-    {"GetNormal", vGetNormalized}, {"Dot", vDot}, {"DotProduct", vDot}, {"Cross", vCross}, {"Angle", vAngle},
-    {"Add", vAddM}, {"Sub", vSubM}, {"Mul", vMulM}, {"Div", vDivM}, {"Set", triSet}, {"SetUnpacked", triSetUnpacked},
-    {"Zero", triZero}, {"IsZero", triIsZero}, {"Unpack", triUnpack}, {"ToTable", triToTable},
-    {"IsEqualTol", triIsEqualTol}, {"WithinAABox", vWithinAABox}, {"Rotate", vRotate}, {"Negate", vNegate},
-    {"GetNegated", vGetNegated}, {nullptr, nullptr}};
+const luaL_Reg kVectorMeta[] = {{"__index", vIndex},
+                                {"__newindex", vNewindex},
+                                {"__tostring", triToString},
+                                {"__concat", triConcat},
+                                {"__eq", triEq},
+                                {"__add", vAdd},
+                                {"__sub", vSub},
+                                {"__mul", vMul},
+                                {"__div", vDiv},
+                                {"__unm", vUnm},
+                                {"Length", vLength},
+                                {"LengthSqr", vLengthSqr},
+                                {"Length2D", vLength2D},
+                                {"Length2DSqr", vLength2DSqr},
+                                {"Distance", vDistance},
+                                {"DistToSqr", vDistToSqr},
+                                {"Distance2D", vDistance2D},
+                                {"Distance2DSqr", vDistance2DSqr},
+                                {"Normalize", vNormalize},
+                                {"GetNormalized", vGetNormalized},
+                                {"GetNormal", vGetNormalized},
+                                {"Dot", vDot},
+                                {"DotProduct", vDot},
+                                {"Cross", vCross},
+                                {"Angle", vAngle},
+                                {"Add", vAddM},
+                                {"Sub", vSubM},
+                                {"Mul", vMulM},
+                                {"Div", vDivM},
+                                {"Set", triSet},
+                                {"SetUnpacked", triSetUnpacked},
+                                {"Zero", triZero},
+                                {"IsZero", triIsZero},
+                                {"Unpack", triUnpack},
+                                {"ToTable", triToTable},
+                                {"IsEqualTol", triIsEqualTol},
+                                {"WithinAABox", vWithinAABox},
+                                {"Rotate", vRotate},
+                                {"Negate", vNegate},
+                                {"GetNegated", vGetNegated},
+                                {nullptr, nullptr}};
 
-const luaL_Reg kAngleMeta[] = {
-    {"__index", aIndex}, {"__newindex", aNewindex}, {"__tostring", triToString}, {"__concat", triConcat},
-    {"__eq", triEq}, {"__add", aAdd}, {"__sub", aSub}, {"__mul", aMul}, {"__div", aDiv}, {"__unm", aUnm},
-    {"Forward", aForward}, {"Right", aRight}, {"Up", aUp}, {"Normalize", aNormalize}, {"Set", triSet},
-    {"SetUnpacked", triSetUnpacked}, {"Zero", triZero}, {"IsZero", triIsZero}, {"Unpack", triUnpack},
-    {"ToTable", triToTable}, {"IsEqualTol", triIsEqualTol}, {nullptr, nullptr}};
+const luaL_Reg kAngleMeta[] = {{"__index", aIndex},
+                               {"__newindex", aNewindex},
+                               {"__tostring", triToString},
+                               {"__concat", triConcat},
+                               {"__eq", triEq},
+                               {"__add", aAdd},
+                               {"__sub", aSub},
+                               {"__mul", aMul},
+                               {"__div", aDiv},
+                               {"__unm", aUnm},
+                               {"Forward", aForward},
+                               {"Right", aRight},
+                               {"Up", aUp},
+                               {"Normalize", aNormalize},
+                               {"Set", triSet},
+                               {"SetUnpacked", triSetUnpacked},
+                               {"Zero", triZero},
+                               {"IsZero", triIsZero},
+                               {"Unpack", triUnpack},
+                               {"ToTable", triToTable},
+                               {"IsEqualTol", triIsEqualTol},
+                               {nullptr, nullptr}};
 
 }  // namespace
 
@@ -474,8 +522,7 @@ void angleVectors(Vec3 ang, Vec3* forward, Vec3* right, Vec3* up) {
     const double sr = std::sin(ang.z * d2r), cr = std::cos(ang.z * d2r);
     // Source's AngleVectors; components below 1e-6 snap to 0 (cos 90 degrees is not exactly 0).
     if (forward) *forward = {snapTiny(cp * cy), snapTiny(cp * sy), snapTiny(-sp)};
-    if (right)
-        *right = {snapTiny(-sr * sp * cy + cr * sy), snapTiny(-sr * sp * sy - cr * cy), snapTiny(-sr * cp)};
+    if (right) *right = {snapTiny(-sr * sp * cy + cr * sy), snapTiny(-sr * sp * sy - cr * cy), snapTiny(-sr * cp)};
     if (up) *up = {snapTiny(cr * sp * cy + sr * sy), snapTiny(cr * sp * sy - sr * cy), snapTiny(cr * cp)};
 }
 
@@ -517,36 +564,32 @@ void setFuncs(lua_State* L, const luaL_Reg* regs) {
     }
 }
 
+int newMetatable(lua_State* L, const char* name, const luaL_Reg* regs, int id, const void** identity) {
+    luaL_newmetatable(L, name);
+    setFuncs(L, regs);
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "MetaName");
+    lua_pushinteger(L, id);
+    lua_setfield(L, -2, "MetaID");
+    *identity = lua_topointer(L, -1);
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
 bool toVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle) {
-    if (rt.impl().ffiTypes) return ffiToVector(rt, L, idx, out, angle);
-    Vec3* v = testUd(L, idx, angle ? angleKind(rt.impl()) : vectorKind(rt.impl()));
+    if (implOf(rt).ffiTypes) return ffiToVector(rt, L, idx, out, angle);
+    Vec3* v = testUd(L, idx, angle ? angleKind(implOf(rt)) : vectorKind(implOf(rt)));
     if (v && out) *out = *v;
     return v != nullptr;
 }
 void pushVector(Runtime& rt, lua_State* L, Vec3 v, bool angle) {
-    if (rt.impl().ffiTypes) return ffiPushVector(rt, L, v, angle);
-    pushUd(L, v, angle ? rt.impl().angleMetaRef : rt.impl().vectorMetaRef);
+    if (implOf(rt).ffiTypes) return ffiPushVector(rt, L, v, angle);
+    pushUd(L, v, angle ? implOf(rt).angleMetaRef : implOf(rt).vectorMetaRef);
 }
 
 void openTypes(Runtime& rt, lua_State* L) {
-    auto& impl = rt.impl();
-    luaL_newmetatable(L, "Vector");
-    setFuncs(L, kVectorMeta);
-    lua_pushstring(L, "Vector");
-    lua_setfield(L, -2, "MetaName");
-    lua_pushinteger(L, 10);
-    lua_setfield(L, -2, "MetaID");
-    impl.vectorMeta = lua_topointer(L, -1);
-    impl.vectorMetaRef = luaL_ref(L, LUA_REGISTRYINDEX);
-
-    luaL_newmetatable(L, "Angle");
-    setFuncs(L, kAngleMeta);
-    lua_pushstring(L, "Angle");
-    lua_setfield(L, -2, "MetaName");
-    lua_pushinteger(L, 11);
-    lua_setfield(L, -2, "MetaID");
-    impl.angleMeta = lua_topointer(L, -1);
-    impl.angleMetaRef = luaL_ref(L, LUA_REGISTRYINDEX);
+    auto& impl = implOf(rt);
+    impl.vectorMetaRef = newMetatable(L, "Vector", kVectorMeta, 10, &impl.vectorMeta);
+    impl.angleMetaRef = newMetatable(L, "Angle", kAngleMeta, 11, &impl.angleMeta);
 
     // The component names' interned strings, anchored in one registry table; their addresses serve __index when
     // lua_topointer gives string addresses (LuaJIT does) and two pushes of a name give the same one (interning).

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <set>
 
-#include "internal.hpp"
+#include "../internal.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/text.hpp"
 #include "vestige/vfs/vfs.hpp"
@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 constexpr std::uintmax_t kMaxRead = std::uintmax_t(64) << 20;
 
-Runtime& rtOf(lua_State* L) { return Runtime::from(L); }
+Runtime& rtOf(lua_State* L) { return runtimeOf(L); }
 
 struct Located {
     fs::path host;
@@ -72,8 +72,8 @@ std::optional<std::string> readLocated(const Located& l) {
 }
 
 bool writableExtension(std::string_view name) {
-    for (const char* ext : {".txt", ".dat", ".json", ".xml", ".csv", ".jpg", ".jpeg", ".png", ".vtf", ".vmt", ".mp3",
-                            ".wav", ".ogg"})
+    for (const char* ext :
+         {".txt", ".dat", ".json", ".xml", ".csv", ".jpg", ".jpeg", ".png", ".vtf", ".vmt", ".mp3", ".wav", ".ogg"})
         if (endsWithNoCase(name, ext)) return true;
     return false;
 }
@@ -98,7 +98,8 @@ Result<fs::path> resolveWrite(Runtime& rt, const std::string& nameIn, bool direc
     }
     auto existing = dir.resolve(name);
     fs::path target = existing ? *existing : parent / segments.back();
-    if (fs::is_symlink(target, ec)) return Error("glua.file.symlink", "refusing to write through a symlink").entry(name);
+    if (fs::is_symlink(target, ec))
+        return Error("glua.file.symlink", "refusing to write through a symlink").entry(name);
     return target;
 }
 
@@ -166,7 +167,7 @@ int fTime(lua_State* L) {
 bool writeImpl(Runtime& rt, const char* name, std::string_view data, bool append) {
     auto target = resolveWrite(rt, name, false);
     if (!target) {
-        rt.warn("file.Write refused '" + std::string(name) + "': " + target.error().render());
+        warn(rt, "file.Write refused '" + std::string(name) + "': " + target.error().render());
         return false;
     }
     std::string content;
@@ -175,7 +176,7 @@ bool writeImpl(Runtime& rt, const char* name, std::string_view data, bool append
     }
     content.append(data);
     auto st = writeFileAtomic(*target, std::string_view(content));
-    if (!st) rt.warn("file.Write failed: " + st.error().render());
+    if (!st) warn(rt, "file.Write failed: " + st.error().render());
     return st.ok();
 }
 
@@ -199,7 +200,7 @@ void createDirImpl(Runtime& rt, const char* nameIn) {
     if (!rt.options().dataDir) return;
     auto segments = vfs::splitPath(asciiLower(nameIn));
     if (!segments) {
-        rt.warn("file.CreateDir refused '" + std::string(nameIn) + "': " + segments.error().render());
+        warn(rt, "file.CreateDir refused '" + std::string(nameIn) + "': " + segments.error().render());
         return;
     }
     std::error_code ec;
@@ -216,7 +217,7 @@ void createDirImpl(Runtime& rt, const char* nameIn) {
             continue;
         }
         if (existing.error().code() != "vfs.not_found") {
-            rt.warn("file.CreateDir refused '" + std::string(nameIn) + "': " + existing.error().render());
+            warn(rt, "file.CreateDir refused '" + std::string(nameIn) + "': " + existing.error().render());
             return;
         }
         cur /= seg;
@@ -288,8 +289,10 @@ FindResult findImpl(Runtime& rt, const std::string& pattern, const std::string& 
                 if (p.size() <= base.size() || !iequals(p.substr(0, base.size()), base)) continue;
                 const std::string_view rest = p.substr(base.size());
                 const auto slash = rest.find('/');
-                if (slash == std::string_view::npos) add(std::string(rest), false);
-                else add(std::string(rest.substr(0, slash)), true);
+                if (slash == std::string_view::npos)
+                    add(std::string(rest), false);
+                else
+                    add(std::string(rest.substr(0, slash)), true);
             }
         }
     }
@@ -322,8 +325,8 @@ int fFind(lua_State* L) {
     return 2;
 }
 
-const luaL_Reg kFile[] = {{"Read", fRead}, {"Write", fWrite}, {"Append", fAppend}, {"Exists", fExists},
-                          {"IsDir", fIsDir}, {"Size", fSize}, {"Time", fTime}, {"Find", fFind},
+const luaL_Reg kFile[] = {{"Read", fRead},           {"Write", fWrite},   {"Append", fAppend}, {"Exists", fExists},
+                          {"IsDir", fIsDir},         {"Size", fSize},     {"Time", fTime},     {"Find", fFind},
                           {"CreateDir", fCreateDir}, {"Delete", fDelete}, {nullptr, nullptr}};
 
 }  // namespace

@@ -1,0 +1,18 @@
+#pragma once
+// The report of `vestige lua`: one JSON document (--json) and its human rendering.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "vestige/source/game/map.hpp"
+#include "vestige/source/glua/runtime.hpp"
+
+namespace vestige::app {
+
+// What a session did: mode, map, ticks, files, errors (with their kind), hooks, timers, entities, memory, output
+// (`output` when captured; `withOutput` keeps the key even when empty, for -e runs) and notes.
+nlohmann::json luaReport(const source::glua::Runtime& rt, const std::string& mapFile, const source::game::GameMap* map,
+                         const std::string& output, bool withOutput, const std::vector<std::string>& notes);
+void printLuaReport(const nlohmann::json& report);
+
+}  // namespace vestige::app

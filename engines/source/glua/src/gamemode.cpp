@@ -1,0 +1,140 @@
+// Gamemodes (GMod's gamemode/<name>/gamemode/init.lua with a fresh GM, DeriveGamemode bases, <name>.txt "base")
+// and scripted entities (lua/entities, the gamemode chain's entities/entities).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "internal.hpp"
+#include "vestige/core/text.hpp"
+#include "vestige/vfs/vfs.hpp"
+
+namespace vestige::source::glua {
+
+bool loadGamemode(Runtime& rt, const std::string& name) {
+    lua_State* L = rt.state();
+    auto& impl = implOf(rt);
+    // Already registered?
+    lua_getglobal(L, "gamemode");
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "Get");
+        lua_pushstring(L, name.c_str());
+        if (rt.protectedCall(1, 1)) {
+            const bool have = !lua_isnil(L, -1);
+            lua_pop(L, 2);
+            if (have) return true;
+        } else {
+            lua_pop(L, 1);
+        }
+    } else {
+        lua_pop(L, 1);
+    }
+    const std::string initPath = "gamemodes/" + name + "/gamemode/init.lua";
+    if (std::find(impl.gamemodeLoading.begin(), impl.gamemodeLoading.end(), name) != impl.gamemodeLoading.end()) {
+        recordError(rt, {initPath, 0, fmt::format("gamemode '{}' derives from itself", name), ""});
+        return false;
+    }
+    if (!findGameFile(rt, initPath)) {
+        recordError(rt, {"", 0, fmt::format("gamemode '{}' not found ({} is missing)", name, initPath), "",
+                         LuaError::Kind::File});
+        return false;
+    }
+    // gamemodes/<name>/<name>.txt may declare "base" "<gamemode>": GMod loads that base first.
+    if (auto txt = findGameFile(rt, "gamemodes/" + name + "/" + name + ".txt")) {
+        const std::string& kv = txt->data;
+        const auto brace = kv.find('{');  // skip the root key, which is the gamemode's own name
+        const auto key = brace == std::string::npos ? brace : asciiLower(kv).find("\"base\"", brace);
+        if (key != std::string::npos) {
+            const auto open = kv.find('"', key + 6);
+            const auto close = open == std::string::npos ? open : kv.find('"', open + 1);
+            if (close != std::string::npos && close > open + 1) {
+                const std::string base = kv.substr(open + 1, close - open - 1);
+                if (base != name && vfs::splitPath(base).ok()) {
+                    impl.gamemodeBase[name] = base;
+                    impl.gamemodeLoading.push_back(name);
+                    (void)loadGamemode(rt, base);
+                    impl.gamemodeLoading.pop_back();
+                }
+            }
+        }
+    }
+    lua_getglobal(L, "GM");
+    const int savedRef = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);
+    lua_pushstring(L, name.c_str());
+    lua_setfield(L, -2, "FolderName");
+    lua_pushstring(L, ("gamemodes/" + name).c_str());
+    lua_setfield(L, -2, "Folder");
+    lua_pushstring(L, name.c_str());
+    lua_setfield(L, -2, "Name");
+    lua_pushstring(L, ("gamemode_" + name).c_str());
+    lua_setfield(L, -2, "ThisClass");
+    lua_setglobal(L, "GM");
+    impl.gamemodeLoading.push_back(name);
+    bool ok = false;
+    if (loadIncludeChunk(rt, L, initPath, "")) ok = rt.protectedCall(0, 0);
+    impl.gamemodeLoading.pop_back();
+    // gamemode.Register(GM, name, base)
+    lua_getglobal(L, "gamemode");
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "Register");
+        lua_remove(L, -2);
+        lua_getglobal(L, "GM");
+        lua_pushstring(L, name.c_str());
+        auto base = impl.gamemodeBase.find(name);
+        if (base != impl.gamemodeBase.end())
+            lua_pushstring(L, base->second.c_str());
+        else
+            lua_pushnil(L);
+        ok = rt.protectedCall(3, 0) && ok;
+    } else {
+        lua_pop(L, 1);
+        recordError(rt, {"", 0, "gamemode library missing: cannot register gamemode '" + name + "'", ""});
+        ok = false;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, savedRef);
+    lua_setglobal(L, "GM");
+    luaL_unref(L, LUA_REGISTRYINDEX, savedRef);
+    return ok;
+}
+
+// lua/entities/*.lua and gamemodes/<chain>/entities/entities/*.lua, each run with a fresh ENT and then
+// scripted_ents.Register(ENT, class) when the scripted_ents module exists (GMod's own, in install mode).
+void loadScriptedEntities(Runtime& rt) {
+    lua_State* L = rt.state();
+    auto& impl = implOf(rt);
+    lua_getglobal(L, "scripted_ents");
+    const bool have = lua_istable(L, -1);
+    lua_pop(L, 1);
+    if (!have) return;
+    std::vector<std::string> dirs{"lua/entities"};
+    std::vector<std::string> chain;
+    for (std::string gm = rt.options().gamemode; !gm.empty() && chain.size() < 16;) {
+        chain.push_back(gm);
+        auto it = impl.gamemodeBase.find(gm);
+        gm = it == impl.gamemodeBase.end() ? std::string() : it->second;
+    }
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) dirs.push_back("gamemodes/" + *it + "/entities/entities");
+    for (const auto& dir : dirs) {
+        for (const auto& file : findGameFiles(rt, dir, ".lua")) {
+            const std::string cls = asciiLower(file.substr(0, file.size() - 4));
+            lua_newtable(L);
+            lua_pushstring(L, cls.c_str());
+            lua_setfield(L, -2, "ClassName");
+            lua_pushstring(L, ("entities/" + cls).c_str());
+            lua_setfield(L, -2, "Folder");
+            lua_setglobal(L, "ENT");
+            if (loadIncludeChunk(rt, L, dir + "/" + file, "") && rt.protectedCall(0, 0)) {
+                lua_getglobal(L, "scripted_ents");
+                lua_getfield(L, -1, "Register");
+                lua_remove(L, -2);
+                lua_getglobal(L, "ENT");
+                lua_pushstring(L, cls.c_str());
+                (void)rt.protectedCall(2, 0);
+            }
+            lua_pushnil(L);
+            lua_setglobal(L, "ENT");
+        }
+    }
+}
+
+}  // namespace vestige::source::glua

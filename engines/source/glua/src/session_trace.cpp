@@ -1,0 +1,59 @@
+// The session's determinism trace (Options::traceSink): what the engine holds after boot and after each tick, so two
+// runs of the same scripts compare by one hash. Only engine state goes in: entity records (floats as shortest
+// round-trip text), the timers fired, the engine's hook dispatch counts, how many errors were recorded. Lua output
+// and error texts stay out: they may carry heap addresses (tostring of a table, function, userdata or thread shows
+// one, as in GMod), which differ between runs and must never feed the hash.
+#include <fmt/format.h>
+
+#include "internal.hpp"
+#include "vestige/core/text.hpp"
+
+namespace vestige::source::glua {
+namespace {
+
+std::string vec(Vec3 v) {
+    return fmt::format("{},{},{}", TraceSink::formatFloat(v.x), TraceSink::formatFloat(v.y),
+                       TraceSink::formatFloat(v.z));
+}
+
+std::string entities(const Runtime::Impl& impl) {
+    std::string out = "[";
+    for (const EntityRecord& e : impl.entities.records()) {
+        if (!e.alive) continue;
+        if (out.size() > 1) out += ',';
+        out += fmt::format(R"([{},"{}","{}",{},{},{},{}])", e.index, jsonEscape(e.className), jsonEscape(e.name),
+                           vec(e.pos), vec(e.angles), vec(e.velocity), e.health);
+    }
+    return out + "]";
+}
+
+}  // namespace
+
+void traceBoot(Runtime& rt) {
+    auto& impl = implOf(rt);
+    TraceSink* sink = rt.options().traceSink;
+    if (!sink) return;
+    sink->event(impl.clock.tick(), "boot", "glua",
+                fmt::format(R"({{"files":{},"errors":{},"entities":{}}})", impl.filesLoaded.size(), impl.errors.size(),
+                            entities(impl)));
+}
+
+void traceTick(Runtime& rt) {
+    auto& impl = implOf(rt);
+    TraceSink* sink = rt.options().traceSink;
+    if (!sink) return;
+    std::string timers = "[";
+    for (; impl.timersTraced < impl.timersFired.size(); ++impl.timersTraced) {
+        if (timers.size() > 1) timers += ',';
+        timers += '"' + jsonEscape(impl.timersFired[impl.timersTraced].name) + '"';
+    }
+    timers += ']';
+    std::uint64_t dispatches = 0;
+    for (const auto& e : impl.eventNames) dispatches += e.count;
+    for (const auto& [name, n] : impl.hookCounts) dispatches += n;
+    sink->event(impl.clock.tick(), "tick", "glua",
+                fmt::format(R"({{"dispatches":{},"timers":{},"errors":{},"entities":{}}})", dispatches, timers,
+                            impl.errors.size(), entities(impl)));
+}
+
+}  // namespace vestige::source::glua

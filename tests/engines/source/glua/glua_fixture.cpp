@@ -1,0 +1,37 @@
+#include "glua_fixture.hpp"
+
+#include <stdexcept>
+
+namespace vestige::source::glua {
+
+std::unique_ptr<Runtime> bootRuntime(Options opt, BootSpec spec) {
+    if (spec.jit)
+        opt.instructionBudget = 0;
+    else if (spec.budget != 0)
+        opt.instructionBudget = spec.budget;
+    if (!opt.output) opt.output = [](std::string_view) {};
+    auto rt = Runtime::create(std::move(opt));
+    if (!rt) {
+        ADD_FAILURE() << "Runtime::create: " << rt.error().render();
+        throw std::runtime_error("no runtime");
+    }
+    auto st = (*rt)->boot();
+    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().render());
+    if (spec.clean) { EXPECT_TRUE((*rt)->errors().empty()) << renderErrors(**rt); }
+    if (spec.tick) (*rt)->tick();
+    return std::move(*rt);
+}
+
+std::string ev(Runtime& rt, const std::string& code) {
+    auto r = rt.eval(code);
+    if (!r) return "ERR: " + r.error().message();
+    return *r;
+}
+
+std::string renderErrors(const Runtime& rt) {
+    std::string all = std::to_string(rt.errors().size()) + " errors:\n";
+    for (const auto& e : rt.errors()) all += e.render() + "\n";
+    return all;
+}
+
+}  // namespace vestige::source::glua

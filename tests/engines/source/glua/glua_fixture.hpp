@@ -1,0 +1,33 @@
+#pragma once
+// The one way GLua tests make a runtime: options for a mode, create, boot, and check that the boot was clean, plus
+// ev() (evaluate and render the results or the error). Every test file uses it instead of its own copy.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "vestige/source/glua/runtime.hpp"
+
+namespace vestige::source::glua {
+
+struct BootSpec {
+    bool jit = false;          // instructionBudget 0: the JIT runs and Vector/Angle are ffi structs
+    std::uint64_t budget = 0;  // interpreter mode: this instruction budget (0 keeps the Options' own)
+    bool tick = false;         // run tick 1 after boot (the player spawns)
+    bool clean = true;         // the boot must record no Lua error
+};
+
+// Creates and boots a runtime from `opt` (output discarded unless opt.output is set). A failed create or boot (and,
+// with spec.clean, any recorded error) fails the test; a runtime that cannot be made throws so the test stops there.
+std::unique_ptr<Runtime> bootRuntime(Options opt = {}, BootSpec spec = {});
+inline std::unique_ptr<Runtime> bootMode(bool jit, BootSpec spec = {}) {
+    spec.jit = jit;
+    return bootRuntime({}, spec);
+}
+
+// The results of `code` joined by tabs (Runtime::eval), or "ERR: <message>".
+std::string ev(Runtime& rt, const std::string& code);
+// Every recorded error rendered, one per line (for failure messages).
+std::string renderErrors(const Runtime& rt);
+
+}  // namespace vestige::source::glua
