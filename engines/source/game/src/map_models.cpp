@@ -41,6 +41,12 @@ Vec3 Placement::toModel(Vec3 w) const {
     return Vec3{dot(forward, d), dot(left, d), dot(up, d)} + modelOrigin;
 }
 
+Vec3 Placement::toWorld(Vec3 m) const {
+    if (!rotated) return m + offset;
+    const Vec3 d = m - modelOrigin;
+    return pos + forward * d.x + left * d.y + up * d.z;
+}
+
 Vec3 Placement::toWorldNormal(Vec3 n) const {
     if (!rotated) return n;
     return forward * n.x + left * n.y + up * n.z;

@@ -24,6 +24,7 @@
 #include "vestige/source/bsp/bsp.hpp"
 #include "vestige/source/collision/bsp_world.hpp"
 #include "vestige/source/collision/world.hpp"
+#include "vestige/source/game/keys.hpp"
 #include "vestige/source/game/map_models.hpp"
 #include "vestige/source/glua/runtime.hpp"
 
@@ -56,13 +57,6 @@ constexpr std::uint32_t kDispSurface = 1u << 0, kDispWalkable = 1u << 1, kDispBu
 [[nodiscard]] std::uint32_t dispTriangleFlags(std::uint16_t tags, float alphaSum);
 // Index the runtime gives the first map entity (0 = worldspawn, 1 = the player slot).
 constexpr int kFirstMapEntityIndex = 2;
-
-// Entity angles as the engine sets them from the keys, in file order: "angles" (pitch yaw roll);
-// "angle" (a yaw >= 0 replaces the yaw, -1 = straight up (-90 0 0), other negatives = straight down (90 0 0));
-// for light classes (light, light_spot, light_environment, light_dynamic) a non-zero "pitch" replaces the
-// pitch after all other keys (spec §7). Malformed numbers are reported in `warnings` and leave the angles as
-// they were.
-[[nodiscard]] Vec3 entityAngles(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
 
 // One lump entity as the runtime's MapEntity: classname, origin (0 0 0 when absent), angles (above),
 // model (brush models keep their "*N"), targetname.

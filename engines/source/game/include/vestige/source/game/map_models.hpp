@@ -37,6 +37,8 @@ struct Placement {
     [[nodiscard]] static Placement of(Vec3 pos, Vec3 modelOrigin, Vec3 angles, bool canRotate);
     // World point -> the model world's coordinates (VectorITransform, then the lump origin the world was built at).
     [[nodiscard]] Vec3 toModel(Vec3 w) const;
+    // A model-space point back to the world (the inverse of toModel).
+    [[nodiscard]] Vec3 toWorld(Vec3 m) const;
     // A model-space normal back to the world (VectorRotate).
     [[nodiscard]] Vec3 toWorldNormal(Vec3 n) const;
 };
