@@ -91,6 +91,7 @@ void World::runPlayer(Entity& p) {
     const bool overridden = hooks.move && hooks.move(*this, p, mv);
 
     movement::PlayerState& s = pd.move;
+    std::vector<EntityHandle> impacts;
     if (!overridden && p.moveType != MoveType::None) {
         movement::MoveSettings cv = mOptions.move;
         cv.tickRate = static_cast<float>(mOptions.tickRate);
@@ -112,7 +113,9 @@ void World::runPlayer(Entity& p) {
         input.buttons = p.alive ? mv.buttons : 0u;
         if (p.moveType == MoveType::Noclip && p.alive) input.buttons |= movement::buttons::kNoclip;
         const movement::PlayerMovement pm(scene(), cv);
+        scene().clearImpacts();
         pm.tick(s, input);
+        impacts = scene().impacts();
         mv.origin = s.origin;
         mv.velocity = s.velocity;
         mv.finalStepHeight = s.stepHeight;
@@ -144,7 +147,7 @@ void World::runPlayer(Entity& p) {
     }
     if (p.groundEntity != before) p.touched();
     if (s.landingSpeed > 0) checkFalling(p, s.landingSpeed);
-    touchTriggers(p);
+    touchTriggers(p, &impacts);
     if (!p.alive) {
         if (hooks.playerDeathThink) {
             hooks.playerDeathThink(*this, p);

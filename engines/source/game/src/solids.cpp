@@ -100,6 +100,11 @@ bool SolidScene::boxOverlaps(const collision::CollisionWorld& model, const Place
     return tracePlaced(model, pos, pos, mins, maxs, isLine(mins, maxs), at, mask).r.startSolid;
 }
 
+void SolidScene::touched(const collision::TraceResult& hit) const {
+    const EntityHandle e = entityOfVolume(hit.hitVolume);
+    if (!e.isNull() && std::find(mImpacts.begin(), mImpacts.end(), e) == mImpacts.end()) mImpacts.push_back(e);
+}
+
 EntityHandle SolidScene::entityOfVolume(std::int32_t volume) const {
     if (volume < 0) return {};
     for (const Item& it : mItems) {

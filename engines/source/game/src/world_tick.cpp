@@ -211,7 +211,7 @@ EntityHandle World::pushPlayers(Entity& pusher, Vec3 toOrigin, Vec3 toAngles) {
     return {};
 }
 
-void World::touchTriggers(Entity& mover) {
+void World::touchTriggers(Entity& mover, const std::vector<EntityHandle>* impacts) {
     if (!mMap || !mover.player) return;
     const movement::PlayerState& s = mover.player->move;
     const Vec3 mins = s.ducked ? mOptions.move.duckHullMins : mOptions.move.hullMins;
@@ -221,8 +221,13 @@ void World::touchTriggers(Entity& mover) {
         Entity* t = get(h);
         if (!t || t == &mover) continue;
         bool overlap = false;
-        if (mover.alive && !mover.markedForDeletion && !t->markedForDeletion && t->brushModel > 0 &&
-            t->behaviour->isTrigger(*t)) {
+        const bool trigger = t->behaviour->isTrigger(*t);
+        if (!trigger && !impacts &&
+            std::find(t->touching.begin(), t->touching.end(), mover.handle) != t->touching.end())
+            continue;  // a pusher's touch check leaves impact links alone
+        if (!trigger && impacts && !t->markedForDeletion && !mover.markedForDeletion) {
+            overlap = std::find(impacts->begin(), impacts->end(), h) != impacts->end();
+        } else if (mover.alive && !mover.markedForDeletion && !t->markedForDeletion && t->brushModel > 0 && trigger) {
             if (const collision::CollisionWorld* model = mMap->model(static_cast<std::size_t>(t->brushModel))) {
                 const Placement at = Placement::of(
                     t->origin, mMap->modelOrigin(static_cast<std::size_t>(t->brushModel)), t->angles, true);

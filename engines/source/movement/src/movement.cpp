@@ -426,6 +426,7 @@ struct PlayerMovement::Ctx {
                 numPlanes = 0;
             }
             if (tr.fraction >= 1.0f) break;
+            pm.touched(tr);  // MoveHelper()->AddToTouched
             if (tr.plane.normal.z < cv.walkableNormal) block = tr.plane;
             if (tr.plane.normal.z > 0.7f) blocked |= 1;
             if (tr.plane.normal.z == 0.0f) blocked |= 2;

@@ -9,37 +9,8 @@ namespace {
 
 using test::load;
 using test::named;
+using test::ProbeWorld;
 using test::room;
-
-// Records every input it gets: "tick name(input,value) activator caller".
-struct Probe final : EntityClass {
-    std::vector<std::string>* log;
-    explicit Probe(std::vector<std::string>* l) : log(l) {}
-    static constexpr InputDef kInputs[] = {{"Ping", Variant::Type::String}, {"Num", Variant::Type::Float}};
-    std::span<const InputDef> inputs() const override { return kInputs; }
-    void input(World& w, Entity& self, std::size_t which, const InputData& in) override {
-        const Entity* a = w.get(in.activator);
-        const Entity* c = w.get(in.caller);
-        log->push_back(std::to_string(w.tick()) + " " + self.targetName + "." + std::string(in.name) + "(" +
-                       (which == 0 ? in.value.text : in.value.toString()) + ") " + (a ? a->targetName : "-") + " " +
-                       (c ? c->targetName : "-"));
-    }
-};
-
-struct ProbeWorld {
-    std::vector<std::string> log;
-    std::unique_ptr<World> world;
-    explicit ProbeWorld(bsp::MapBuilder map) {
-        auto bytes = map.write();
-        auto parsed = bsp::readBsp(*bytes);
-        auto models = MapModels::fromBsp(*parsed);
-        ClassRegistry classes = ClassRegistry::builtin();
-        classes.add("probe", [this] { return std::make_unique<Probe>(&log); });
-        world = std::make_unique<World>(std::make_shared<const MapModels>(std::move(*models)), WorldOptions{},
-                                        std::move(classes));
-        EXPECT_TRUE(world->loadEntities(parsed->entities).ok());
-    }
-};
 
 TEST(GameIo, EventActionParsing) {
     // target, input, parameter, delay, times (CEventAction::CEventAction).

@@ -2,6 +2,7 @@
 // Builder maps for the entity-world tests: a closed room with a floor at z = 0, plus whatever a test adds.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,5 +56,35 @@ inline void drive(World& w, Entity& player, const UserCmd& c, int n) {
 }
 
 inline float hspeed(Vec3 v) { return std::sqrt(v.x * v.x + v.y * v.y); }
+
+// Records every input it gets: "tick name(input,value) activator caller".
+struct Probe final : EntityClass {
+    std::vector<std::string>* log;
+    explicit Probe(std::vector<std::string>* l) : log(l) {}
+    static constexpr InputDef kInputs[] = {{"Ping", Variant::Type::String}, {"Num", Variant::Type::Float}};
+    std::span<const InputDef> inputs() const override { return kInputs; }
+    void input(World& w, Entity& self, std::size_t which, const InputData& in) override {
+        const Entity* a = w.get(in.activator);
+        const Entity* c = w.get(in.caller);
+        log->push_back(std::to_string(w.tick()) + " " + self.targetName + "." + std::string(in.name) + "(" +
+                       (which == 0 ? in.value.text : in.value.toString()) + ") " + (a ? a->targetName : "-") + " " +
+                       (c ? c->targetName : "-"));
+    }
+};
+
+struct ProbeWorld {
+    std::vector<std::string> log;
+    std::unique_ptr<World> world;
+    explicit ProbeWorld(bsp::MapBuilder map) {
+        auto bytes = map.write();
+        auto parsed = bsp::readBsp(*bytes);
+        auto models = MapModels::fromBsp(*parsed);
+        ClassRegistry classes = ClassRegistry::builtin();
+        classes.add("probe", [this] { return std::make_unique<Probe>(&log); });
+        world = std::make_unique<World>(std::make_shared<const MapModels>(std::move(*models)), WorldOptions{},
+                                        std::move(classes));
+        EXPECT_TRUE(world->loadEntities(parsed->entities).ok());
+    }
+};
 
 }  // namespace vestige::source::game::test

@@ -34,6 +34,10 @@ public:
 
     collision::TraceResult traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const override;
     std::uint32_t pointContents(Vec3 p) const override;
+    // MoveHelper()->AddToTouched: the entities a player's move ran into, collected until clearImpacts().
+    void touched(const collision::TraceResult& hit) const override;
+    void clearImpacts() const { mImpacts.clear(); }
+    [[nodiscard]] const std::vector<EntityHandle>& impacts() const { return mImpacts; }
 
     struct Hit {
         collision::TraceResult r;
@@ -54,6 +58,7 @@ private:
     const collision::CollisionWorld* mWorld = nullptr;
     std::vector<Item> mItems;
     std::int32_t mNextVolume = 0;
+    mutable std::vector<EntityHandle> mImpacts;
 };
 
 }  // namespace vestige::source::game

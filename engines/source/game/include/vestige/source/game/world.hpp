@@ -254,7 +254,10 @@ private:
     void serviceEvents();
     void runPlayer(Entity& player);
     void simulate(Entity& e);
-    void touchTriggers(Entity& mover);
+    // Touch links of a player this tick: the triggers it overlaps and, after its own move, the solid entities its
+    // move ran into (`impacts`). New links StartTouch, renewed ones Touch, lost ones EndTouch; without `impacts`
+    // (a pusher moved it) only trigger links change.
+    void touchTriggers(Entity& mover, const std::vector<EntityHandle>* impacts = nullptr);
     void toggleMoveDone(Entity& e);
     // Moves the players a pusher would take with it from its place to (toOrigin, toAngles); the blocker when one
     // cannot go (then nothing moved).

@@ -121,6 +121,8 @@ public:
     [[nodiscard]] virtual collision::TraceResult traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
                                                           std::uint32_t mask) const = 0;
     [[nodiscard]] virtual std::uint32_t pointContents(Vec3 p) const = 0;
+    // TryPlayerMove ran into this (MoveHelper()->AddToTouched): the scene may touch the entity it belongs to.
+    virtual void touched(const collision::TraceResult& /*hit*/) const {}
 };
 
 class PlayerMovement {
@@ -148,6 +150,9 @@ private:
     struct Ctx;
     [[nodiscard]] collision::TraceResult trace(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const {
         return mScene ? mScene->traceBox(start, end, mins, maxs, mask) : mWorld->traceBox(start, end, mins, maxs, mask);
+    }
+    void touched(const collision::TraceResult& tr) const {
+        if (mScene) mScene->touched(tr);
     }
     [[nodiscard]] std::uint32_t contentsAt(Vec3 p) const {
         return mScene ? mScene->pointContents(p) : mWorld->pointContents(p);
