@@ -51,6 +51,7 @@ void addSourceCommands(CLI::App& cli, AppContext& ctx);   // ents, move
 void addLuaCommand(CLI::App& cli, AppContext& ctx);
 void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
 void addMoveCommand(CLI::App& cli, AppContext& ctx);
+void addGameCommand(CLI::App& cli, AppContext& ctx);
 
 // ---- demo pipeline ----
 struct DemoContext {
