@@ -212,7 +212,7 @@ void EventQueue::add(QueuedEvent e) {
 
 QueuedEvent EventQueue::popFront() {
     QueuedEvent e = std::move(mEvents.front());
-    mEvents.erase(mEvents.begin());
+    mEvents.pop_front();
     return e;
 }
 

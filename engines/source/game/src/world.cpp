@@ -191,6 +191,7 @@ void World::setKeyValue(Entity& e, std::string_view key, std::string_view value)
         e.className = std::string(value);
     } else if (iequals(key, "targetname")) {
         e.targetName = std::string(value);
+        mNamesDirty = true;
     } else if (iequals(key, "target")) {
         e.target = std::string(value);
     } else if (iequals(key, "parentname")) {
@@ -363,9 +364,16 @@ void World::freeRemoved() {
     }
     std::erase_if(mOrder, [&](EntityHandle h) { return get(h) == nullptr; });
     invalidateScene();
+    mNamesDirty = true;
 }
 
 // ---- lookup ----------------------------------------------------------------------------------------------------
+
+void World::setName(Entity& e, std::string name) {
+    e.targetName = std::move(name);
+    e.touched();
+    mNamesDirty = true;
+}
 
 std::vector<EntityHandle> World::findByName(std::string_view name, EntityHandle searching, EntityHandle activator,
                                             EntityHandle caller) {
@@ -384,6 +392,21 @@ std::vector<EntityHandle> World::findByName(std::string_view name, EntityHandle 
         else if (p == "player" || p == "pvsplayer" || p == "picker")
             if (Entity* pl = byIndex(1)) h = pl->handle;
         if (get(h)) out.push_back(h);
+        return out;
+    }
+    if (name.find('*') == std::string_view::npos) {
+        // Without a wildcard NamesMatch is an ASCII case-insensitive equality: look it up (creation order kept).
+        if (mNamesDirty) {
+            mNames.clear();
+            forEach([&](Entity& e) {
+                if (!e.targetName.empty()) mNames[lower(e.targetName)].push_back(e.handle);
+            });
+            mNamesDirty = false;
+        }
+        const auto it = mNames.find(lower(name));
+        if (it != mNames.end())
+            for (EntityHandle h : it->second)
+                if (get(h)) out.push_back(h);
         return out;
     }
     forEach([&](Entity& e) {

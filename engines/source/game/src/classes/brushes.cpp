@@ -148,7 +148,7 @@ private:
         if (mBroken) return;
         mBroken = true;
         self.takeDamage = takedamage::kNo;
-        self.targetName.clear();  // SetName( NULL_STRING )
+        w.setName(self, {});  // SetName( NULL_STRING )
         self.notSolid = true;
         self.touched();
         w.invalidateScene();

@@ -17,6 +17,7 @@
 // Values are variant_t-like: an output carries its own value (math_counter OutValue is a float), converted to the
 // input's type with variant_t::Convert's rules (string -> number with atof/atoi, number -> string refused).
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -111,10 +112,10 @@ public:
     QueuedEvent popFront();
     // CancelEvents: drops every event posted by this caller.
     void cancelFrom(EntityHandle caller);
-    [[nodiscard]] const std::vector<QueuedEvent>& events() const { return mEvents; }
+    [[nodiscard]] const std::deque<QueuedEvent>& events() const { return mEvents; }
 
 private:
-    std::vector<QueuedEvent> mEvents;
+    std::deque<QueuedEvent> mEvents;  // ordered by fire time; popped from the front
 };
 
 }  // namespace vestige::source::game

@@ -142,6 +142,8 @@ public:
             if (Entity* e = get(mOrder[i])) f(*e);
     }
     [[nodiscard]] std::vector<EntityHandle> order() const { return mOrder; }
+    // Sets the targetname (change names only through here or setKeyValue: lookups use an index of them).
+    void setName(Entity& e, std::string name);
     // FindEntityByName with !activator, !caller, !self (= searching), !player, trailing-'*' wildcards.
     [[nodiscard]] std::vector<EntityHandle> findByName(std::string_view name, EntityHandle searching = {},
                                                        EntityHandle activator = {}, EntityHandle caller = {});
@@ -289,6 +291,8 @@ private:
     std::map<std::string, int> mUnimplemented;
     std::unique_ptr<SolidScene> mScene;
     bool mSceneDirty = true;
+    std::map<std::string, std::vector<EntityHandle>, std::less<>> mNames;  // lowercase name -> creation order
+    bool mNamesDirty = true;
     std::vector<EntityHandle> mChanged;
     std::vector<std::uint32_t> mSerialAtTickStart;
 };
