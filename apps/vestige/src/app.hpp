@@ -53,6 +53,7 @@ void addMoveCommand(CLI::App& cli, AppContext& ctx);
 void addEnvironmentCommands(CLI::App& cli, AppContext& ctx);  // weather, ambient
 void addSoundCommands(CLI::App& cli, AppContext& ctx);        // play-sound
 void addQueryCommand(CLI::App& cli, AppContext& ctx);  // Iron3D segment queries
+void addGameCommand(CLI::App& cli, AppContext& ctx);
 
 // ---- demo pipeline ----
 struct DemoContext {

@@ -91,6 +91,39 @@ TEST(HandlePool, GenerationsKeepCountingOverManyReuses) {
     EXPECT_EQ(*pool.get(h), 1000);
 }
 
+TEST(HandlePool, InsertAtReservesLowSlotsAndInsertLowestSkipsThem) {
+    HandlePool<int> pool;
+    const Handle world = pool.insertAt(0, 100);  // slot 0 taken, slot 1 left for a player
+    EXPECT_EQ(world.slot, 0u);
+    EXPECT_TRUE(pool.insertAt(0, 5).isNull());  // taken
+    const auto notReserved = [](std::uint32_t s) { return s > 1; };
+    const Handle a = pool.insertLowest(2, notReserved);
+    const Handle b = pool.insertLowest(3, notReserved);
+    EXPECT_EQ(a.slot, 2u);
+    EXPECT_EQ(b.slot, 3u);
+    const Handle player = pool.insertAt(1, 1);
+    EXPECT_EQ(player.slot, 1u);
+    EXPECT_EQ(pool.handleAt(1), player);
+    ASSERT_TRUE(pool.remove(a));
+    ASSERT_TRUE(pool.remove(b));
+    EXPECT_TRUE(pool.handleAt(2).isNull());
+    EXPECT_EQ(pool.generationAt(2), 1u);
+    // Lowest usable free slot first (not LIFO), and the predicate can refuse a slot (slot 2: "freed too recently").
+    const Handle c = pool.insertLowest(4, [](std::uint32_t s) { return s > 2; });
+    EXPECT_EQ(c.slot, 3u);
+    EXPECT_EQ(c.generation, 1u);
+    const Handle d = pool.insertLowest(5, notReserved);
+    EXPECT_EQ(d.slot, 2u);
+    EXPECT_FALSE(pool.valid(a));
+    EXPECT_EQ(*pool.get(d), 5);
+    // Growing past the end leaves the skipped slots free.
+    const Handle far = pool.insertAt(7, 7);
+    EXPECT_EQ(far.slot, 7u);
+    EXPECT_EQ(pool.slotCount(), 8u);
+    EXPECT_EQ(pool.insertLowest(6, notReserved).slot, 4u);
+    EXPECT_EQ(pool.size(), 6u);  // 0, 1, 2, 3, 4, 7
+}
+
 // ---- PCG32 ----
 
 TEST(Pcg32, MatchesTheReferenceSequence) {

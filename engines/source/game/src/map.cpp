@@ -12,80 +12,6 @@
 
 namespace vestige::source::game {
 
-namespace {
-
-// "*N" -> N (digits only, no sign); nullopt for anything else.
-std::optional<std::size_t> brushModelNumber(std::string_view model) {
-    if (model.size() < 2 || model[0] != '*' || model.size() > 10) return std::nullopt;
-    std::size_t n = 0;
-    for (char c : model.substr(1)) {
-        if (c < '0' || c > '9') return std::nullopt;
-        n = n * 10 + static_cast<std::size_t>(c - '0');
-    }
-    return n;
-}
-
-// A model's placement: translation only while every angle is 0 (bit-for-bit the old path), else Source's
-// AngleMatrix columns (forward, left, up) for CM_TransformedBoxTrace.
-struct Placement {
-    Vec3 pos;          // the entity's current position
-    Vec3 modelOrigin;  // where the model's world was built (its lump origin; zero for players)
-    Vec3 offset;       // pos - modelOrigin: the translation of the unrotated path
-    bool rotated = false;
-    Vec3 forward, left, up;
-    static Placement of(Vec3 pos, Vec3 modelOrigin, Vec3 angles, bool canRotate) {
-        Placement p;
-        p.pos = pos;
-        p.modelOrigin = modelOrigin;
-        p.offset = pos - modelOrigin;
-        p.rotated = canRotate && (angles.x != 0.0f || angles.y != 0.0f || angles.z != 0.0f);
-        if (p.rotated) {
-            const float pr = degToRad(angles.x), yr = degToRad(angles.y), rr = degToRad(angles.z);
-            const float sp = std::sin(pr), cp = std::cos(pr), sy = std::sin(yr), cy = std::cos(yr);
-            const float sr = std::sin(rr), cr = std::cos(rr);
-            p.forward = {cp * cy, cp * sy, -sp};
-            p.left = {sr * sp * cy - cr * sy, sr * sp * sy + cr * cy, sr * cp};
-            p.up = {cr * sp * cy + sr * sy, cr * sp * sy - sr * cy, cr * cp};
-        }
-        return p;
-    }
-    // World point -> the model world's coordinates (VectorITransform, then the lump origin the world was built at).
-    [[nodiscard]] Vec3 toModel(Vec3 w) const {
-        if (!rotated) return w - offset;
-        const Vec3 d = w - pos;
-        return Vec3{dot(forward, d), dot(left, d), dot(up, d)} + modelOrigin;
-    }
-    // A model-space normal back to the world (VectorRotate).
-    [[nodiscard]] Vec3 toWorldNormal(Vec3 n) const {
-        if (!rotated) return n;
-        return forward * n.x + left * n.y + up * n.z;
-    }
-};
-
-// One object: the sweep in its space (CM_TransformedBoxTrace: the start point is transformed, the box offset
-// and extents stay as given, so the box turns with the model), the end back in the world. `plane` stays in the
-// model's space (it names the hit brush side); the world normal is `Hit::normal`.
-struct Hit {
-    collision::TraceResult r;
-    Vec3 normal;
-};
-Hit traceOne(const collision::CollisionWorld& world, const glua::TraceQuery& q, bool line, const Placement& at,
-             std::uint32_t mask) {
-    const Vec3 s = at.toModel(q.start), e = at.toModel(q.end);
-    Hit h{line ? world.traceEngine(s, e, {}, {}, mask) : world.traceEngine(s, e, q.mins, q.maxs, mask), {}};
-    collision::TraceResult& r = h.r;
-    h.normal = r.plane.normal;
-    if (at.rotated) {
-        if (r.fraction < 1.0f) h.normal = at.toWorldNormal(r.plane.normal);
-        r.endPos = r.allSolid ? q.start : (r.fraction >= 1.0f ? q.end : q.start + (q.end - q.start) * r.fraction);
-    } else {
-        r.endPos = r.endPos + at.offset;
-    }
-    return h;
-}
-
-}  // namespace
-
 bool shouldCollide(int group0, int group1) {
     using namespace group;
     if (group0 > group1) std::swap(group0, group1);  // the rules are written for the lower group first
@@ -159,45 +85,13 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
     }
     stats.mapEntities = out->mEntities.size();
 
-    // Brush models, as collision::fromBsp places them (classes, StartDisabled, origins), one world per model.
-    VESTIGE_TRY(collision::BspWorld full, collision::fromBsp(map));
-    stats.collision = full.stats;
-    std::vector<collision::WorldBuilder> builders(map.models.size());
-    out->mModels.resize(map.models.size());
-    for (const collision::Volume& v : full.world.volumes()) {
-        if (v.model <= 0 || static_cast<std::size_t>(v.model) >= builders.size()) continue;
-        collision::BrushInput in;
-        in.contents = v.contents;
-        in.id = v.sourceId;
-        for (const collision::Side& s : full.world.sidesOf(v)) {
-            in.planes.push_back(s.plane);  // already at the entity's origin
-            in.bevel.push_back(s.bevel);
-        }
-        VESTIGE_CHECK(builders[static_cast<std::size_t>(v.model)].addBrush(in, {}, v.model));
-    }
-    for (std::size_t m = 1; m < builders.size(); ++m) {
-        Model& model = out->mModels[m];
-        model.world = builders[m].build();
-        model.collides = !model.world.volumes().empty();
-        stats.modelVolumes += model.world.volumes().size();
-        if (model.collides) ++stats.collidingModels;
-    }
-    for (const bsp::Entity& e : map.entities) {
-        const auto n = brushModelNumber(e.value("model"));
-        if (!n || *n == 0 || *n >= out->mModels.size()) continue;
-        out->mModels[*n].origin = e.vec3("origin").value_or(Vec3{});
-    }
-
-    // The world alone: the same map with the brush entities' model keys taken away leaves their brushes out.
-    bsp::Bsp worldOnly = map;
-    for (bsp::Entity& e : worldOnly.entities) {
-        std::erase_if(e.keys, [](const auto& kv) {
-            return iequals(kv.first, "model") && !kv.second.empty() && kv.second[0] == '*';
-        });
-    }
-    VESTIGE_TRY(collision::BspWorld world, collision::fromBsp(worldOnly));
-    out->mWorld = std::move(world.world);
-    stats.worldVolumes = out->mWorld.volumes().size();
+    // The world and the brush models (classes, StartDisabled and origins as collision::fromBsp places them).
+    VESTIGE_TRY(out->mCollision, MapModels::fromBsp(map));
+    stats.collision = out->mCollision.stats();
+    for (std::size_t m = 1; m < out->mCollision.modelCount(); ++m)
+        if (out->mCollision.collidesByClass(m)) ++stats.collidingModels;
+    stats.modelVolumes = out->mCollision.collidingModelVolumes();
+    stats.worldVolumes = out->mCollision.world().volumes().size();
 
     // Surfaces: per texdata its name, per brush side its plane and texinfo, per displacement its face's texinfo.
     out->mTextureNames.reserve(map.texData.size());
@@ -303,7 +197,7 @@ void GameMap::describeSurface(const collision::TraceResult& r, Vec3 planeOrigin,
             const auto id = static_cast<std::size_t>(r.hitId);
             hit.surfaceFlags = mDispFlags[id];
             // Displacements belong to the world only; the volume names the triangle (BSP order).
-            const auto volumes = mWorld.volumes();
+            const auto volumes = mCollision.world().volumes();
             if (r.hitVolume >= 0 && static_cast<std::size_t>(r.hitVolume) < volumes.size()) {
                 const std::int32_t tri = volumes[static_cast<std::size_t>(r.hitVolume)].triangle;
                 if (tri >= 0 && static_cast<std::size_t>(tri) < mDispTriFlags[id].size()) {
@@ -354,7 +248,7 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
 
     bool any = false;
     float bestFraction = 1.0f;
-    auto consider = [&](const Hit& h, int entity, std::optional<Vec3> planeOrigin) {
+    auto consider = [&](const PlacedHit& h, int entity, std::optional<Vec3> planeOrigin) {
         const collision::TraceResult& r = h.r;
         if (!r.didHit()) return;
         if (entity > 0 && q.shouldHitEntity && !q.shouldHitEntity(entity)) return;
@@ -388,7 +282,9 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
     };
 
     if (!q.ignoreWorld) {
-        consider(traceOne(mWorld, box, line, Placement::of({}, {}, {}, false), mask), 0, Vec3{});
+        consider(tracePlaced(mCollision.world(), box.start, box.end, box.mins, box.maxs, line,
+                             Placement::of({}, {}, {}, false), mask),
+                 0, Vec3{});
         // Inside the world: the engine tests nothing else (CEngineTrace::TraceRay returns after the world).
         if (hit.startSolid) return finish();
     }
@@ -406,29 +302,33 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
         if (!traceShouldHitGroup(q.collisionGroup, e.collisionGroup, mask)) continue;
         if (e.isPlayer) {
             if ((mask & kPlayerContents) == 0 || !isFinite(e.pos)) continue;
-            consider(traceOne(mPlayerBox, box, line, Placement::of(e.pos, {}, {}, false), mask), e.index,
-                     std::nullopt);
+            consider(tracePlaced(mPlayerBox, box.start, box.end, box.mins, box.maxs, line,
+                                 Placement::of(e.pos, {}, {}, false), mask),
+                     e.index, std::nullopt);
             continue;
         }
         const auto n = brushModelNumber(e.model);
-        if (!n || *n == 0 || *n >= mModels.size() || !mModels[*n].collides) continue;
-        const Placement at = Placement::of(e.pos, mModels[*n].origin, e.angles, isFinite(e.angles));
+        const collision::CollisionWorld* model = n ? mCollision.model(*n) : nullptr;
+        if (!model || !mCollision.collidesByClass(*n)) continue;
+        const Vec3 origin = mCollision.modelOrigin(*n);
+        const Placement at = Placement::of(e.pos, origin, e.angles, isFinite(e.angles));
         if (!isFinite(at.offset)) continue;
-        consider(traceOne(mModels[*n].world, box, line, at, mask), e.index, mModels[*n].origin);
+        consider(tracePlaced(*model, box.start, box.end, box.mins, box.maxs, line, at, mask), e.index, origin);
     }
     return finish();
 }
 
 std::uint32_t GameMap::pointContents(Vec3 p, std::span<const glua::EntityRecord> scene) const {
     if (!isFinite(p)) return 0;
-    std::uint32_t out = mWorld.pointContents(p);
+    std::uint32_t out = mCollision.world().pointContents(p);
     for (const glua::EntityRecord& e : scene) {
         if (!e.alive || e.index <= 0 || e.isPlayer) continue;  // Source's PointContents sees brushes, not players
         const auto n = brushModelNumber(e.model);
-        if (!n || *n == 0 || *n >= mModels.size() || !mModels[*n].collides) continue;
+        const collision::CollisionWorld* model = n ? mCollision.model(*n) : nullptr;
+        if (!model || !mCollision.collidesByClass(*n)) continue;
         // Spec 2.2: the point goes into the model's space first (turned with the entity's angles).
-        const Placement at = Placement::of(e.pos, mModels[*n].origin, e.angles, isFinite(e.angles));
-        if (isFinite(at.offset)) out |= mModels[*n].world.pointContents(at.toModel(p));
+        const Placement at = Placement::of(e.pos, mCollision.modelOrigin(*n), e.angles, isFinite(e.angles));
+        if (isFinite(at.offset)) out |= model->pointContents(at.toModel(p));
     }
     return out;
 }

@@ -178,7 +178,7 @@ struct PlayerMovement::Ctx {
         }};
         TraceResult last;
         for (const auto& [a, b] : boxes) {
-            last = pm.mWorld->traceBox(start, end, a, b, mask::kPlayerSolid);
+            last = pm.trace(start, end, a, b, mask::kPlayerSolid);
             if (last.fraction < 1.0f && last.plane.normal.z >= cv.walkableNormal) return last;
         }
         return last;
@@ -215,16 +215,16 @@ struct PlayerMovement::Ctx {
         Vec3 point{s.origin.x + (mn.x + mx.x) * 0.5f, s.origin.y + (mn.y + mx.y) * 0.5f, s.origin.z + mn.z + 1.0f};
         s.waterLevel = kNotInWater;
         s.waterType = contents::kEmpty;
-        std::uint32_t c = pm.mWorld->pointContents(point);
+        std::uint32_t c = pm.contentsAt(point);
         if ((c & mask::kWater) != 0) {
             s.waterType = c;
             s.waterLevel = kFeet;
             point.z = s.origin.z + (mn.z + mx.z) * 0.5f;
-            c = pm.mWorld->pointContents(point);
+            c = pm.contentsAt(point);
             if ((c & mask::kWater) != 0) {
                 s.waterLevel = kWaist;
                 point.z = s.origin.z + s.viewOffsetZ;
-                c = pm.mWorld->pointContents(point);
+                c = pm.contentsAt(point);
                 if ((c & mask::kWater) != 0) s.waterLevel = kEyes;
             }
             // Currents push with 50 u/s per water level along each set direction bit.
@@ -426,6 +426,7 @@ struct PlayerMovement::Ctx {
                 numPlanes = 0;
             }
             if (tr.fraction >= 1.0f) break;
+            pm.touched(tr);  // MoveHelper()->AddToTouched
             if (tr.plane.normal.z < cv.walkableNormal) block = tr.plane;
             if (tr.plane.normal.z > 0.7f) blocked |= 1;
             if (tr.plane.normal.z == 0.0f) blocked |= 2;
@@ -605,7 +606,7 @@ struct PlayerMovement::Ctx {
     bool canUnduck() {
         Vec3 newOrigin = s.origin;
         if (!s.onGround) newOrigin.z -= (cv.hullMaxs.z - cv.hullMins.z) - (cv.duckHullMaxs.z - cv.duckHullMins.z);
-        const TraceResult tr = pm.mWorld->traceBox(s.origin, newOrigin, cv.hullMins, cv.hullMaxs, mask::kPlayerSolid);
+        const TraceResult tr = pm.trace(s.origin, newOrigin, cv.hullMins, cv.hullMaxs, mask::kPlayerSolid);
         return !tr.startSolid && tr.fraction >= 1.0f;
     }
     void finishDuck() {
@@ -846,6 +847,7 @@ struct PlayerMovement::Ctx {
     }
 
     void run() {
+        s.landingSpeed = 0.0f;
         // CheckParameters: the input is clamped to the max speed.
         const float spd = std::sqrt(in.forwardMove * in.forwardMove + in.sideMove * in.sideMove + in.upMove * in.upMove);
         const bool noclip = (in.buttons & buttons::kNoclip) != 0;
@@ -876,7 +878,11 @@ struct PlayerMovement::Ctx {
             } else {
                 fullWalkMove();
             }
-            if (s.onGround) s.fallVelocity = 0.0f;
+            // CheckFalling reads the fall velocity at the landing, then clears it.
+            if (s.onGround) {
+                s.landingSpeed = s.fallVelocity;
+                s.fallVelocity = 0.0f;
+            }
         }
         breathe();
         s.oldButtons = in.buttons;
@@ -890,6 +896,8 @@ struct PlayerMovement::Ctx {
 PlayerMovement::PlayerMovement(const collision::CollisionWorld& world, MoveSettings settings)
     : mWorld(&world), mSettings(settings) {}
 
+PlayerMovement::PlayerMovement(const TraceScene& scene, MoveSettings settings) : mScene(&scene), mSettings(settings) {}
+
 PlayerState PlayerMovement::spawn(Vec3 origin) const {
     PlayerState s;
     s.origin = origin;
@@ -899,7 +907,7 @@ PlayerState PlayerMovement::spawn(Vec3 origin) const {
 }
 
 collision::TraceResult PlayerMovement::traceHull(const PlayerState& s, Vec3 start, Vec3 end) const {
-    return mWorld->traceBox(start, end, hullMins(s), hullMaxs(s), mask::kPlayerSolid);
+    return trace(start, end, hullMins(s), hullMaxs(s), mask::kPlayerSolid);
 }
 
 void PlayerMovement::tick(PlayerState& state, const MoveInput& input) const {

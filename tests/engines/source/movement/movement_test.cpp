@@ -606,3 +606,46 @@ TEST(Ladder, PlainWallAndNonBlockingLadderAreNotClimbed) {
 
 }  // namespace
 }  // namespace vestige::source::movement
+
+namespace vestige::source::movement {
+namespace {
+
+// A scene that forwards to one world: movement through TraceScene must give the same states bit for bit.
+struct ForwardingScene final : TraceScene {
+    const collision::CollisionWorld& world;
+    explicit ForwardingScene(const collision::CollisionWorld& w) : world(w) {}
+    collision::TraceResult traceBox(Vec3 a, Vec3 b, Vec3 mn, Vec3 mx, std::uint32_t mask) const override {
+        return world.traceBox(a, b, mn, mx, mask);
+    }
+    std::uint32_t pointContents(Vec3 p) const override { return world.pointContents(p); }
+};
+
+TEST(Movement, TraceSceneGivesTheSameStatesAndLandingSpeedIsTheFallVelocity) {
+    const auto world = flatWorld();
+    const ForwardingScene scene(world);
+    const PlayerMovement direct(world), viaScene(scene);
+    PlayerState a = direct.spawn({0, 0, 300}), b = viaScene.spawn({0, 0, 300});
+    float landed = 0, lastFall = 0;
+    int landTick = -1;
+    for (int i = 0; i < 120; ++i) {
+        const float startVz = a.velocity.z;
+        direct.tick(a, walk(0, 100));
+        viaScene.tick(b, walk(0, 100));
+        ASSERT_EQ(a.origin, b.origin) << i;
+        ASSERT_EQ(a.velocity, b.velocity) << i;
+        if (a.landingSpeed > 0 && landTick < 0) {
+            landTick = i;
+            landed = a.landingSpeed;
+            lastFall = -startVz;
+        }
+    }
+    // The landing tick reports -v.z at its start (CheckFalling's m_flFallVelocity), then nothing more.
+    ASSERT_GE(landTick, 0);
+    EXPECT_EQ(landed, lastFall);
+    EXPECT_GT(landed, 500.0f);  // 300 units of fall at g 600: about sqrt(2 * 600 * 300) = 600 u/s
+    EXPECT_EQ(a.landingSpeed, 0.0f);
+    EXPECT_EQ(a.fallVelocity, 0.0f);
+}
+
+}  // namespace
+}  // namespace vestige::source::movement

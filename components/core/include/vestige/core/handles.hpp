@@ -31,6 +31,43 @@ public:
         ++mCount;
         return {slot, mSlots[slot].generation};
     }
+    // Places value in a given slot (growing the pool; skipped slots become free). Null when the slot is taken.
+    // For engines whose low indices are reserved (Source: 0 = world, 1..maxplayers = players).
+    Handle insertAt(std::uint32_t slot, T value) {
+        if (slot == 0xFFFFFFFFu) return {};
+        while (mSlots.size() <= slot) {
+            mFree.push_back(static_cast<std::uint32_t>(mSlots.size()));
+            mSlots.push_back({std::nullopt, 0});
+        }
+        if (mSlots[slot].value) return {};
+        std::erase(mFree, slot);
+        mSlots[slot].value = std::move(value);
+        ++mCount;
+        return {slot, mSlots[slot].generation};
+    }
+    // Reuses the lowest free slot for which usable(slot) is true, else the first usable new slot (an engine's
+    // "lowest free index, not reused too soon" policy, e.g. Source's ED_Alloc). Deterministic: ordered by index.
+    template <class Pred>
+    Handle insertLowest(T value, Pred&& usable) {
+        std::uint32_t best = 0xFFFFFFFFu;
+        for (std::uint32_t s : mFree)
+            if (s < best && usable(s)) best = s;
+        if (best == 0xFFFFFFFFu) {
+            best = static_cast<std::uint32_t>(mSlots.size());
+            while (best != 0xFFFFFFFFu && !usable(best)) ++best;  // new slots obey the rule too (reserved indices)
+        }
+        return insertAt(best, std::move(value));
+    }
+    // The handle of the value living in `slot` now (null when the slot is free or out of range).
+    [[nodiscard]] Handle handleAt(std::uint32_t slot) const {
+        if (slot >= mSlots.size() || !mSlots[slot].value) return {};
+        return {slot, mSlots[slot].generation};
+    }
+    // The generation a slot has now (the next value placed there gets it); 0 for slots never used.
+    [[nodiscard]] std::uint32_t generationAt(std::uint32_t slot) const {
+        return slot < mSlots.size() ? mSlots[slot].generation : 0;
+    }
+    [[nodiscard]] std::size_t slotCount() const { return mSlots.size(); }
     bool remove(Handle h) {
         if (!valid(h)) return false;
         mSlots[h.slot].value.reset();
@@ -48,6 +85,12 @@ public:
     // Visits live values in slot order (stable, independent of insertion history's addresses).
     template <class F>
     void forEach(F&& f) {
+        for (std::uint32_t i = 0; i < mSlots.size(); ++i)
+            if (mSlots[i].value) f(Handle{i, mSlots[i].generation}, *mSlots[i].value);
+    }
+
+    template <class F>
+    void forEach(F&& f) const {
         for (std::uint32_t i = 0; i < mSlots.size(); ++i)
             if (mSlots[i].value) f(Handle{i, mSlots[i].generation}, *mSlots[i].value);
     }

@@ -24,6 +24,8 @@
 #include "vestige/source/bsp/bsp.hpp"
 #include "vestige/source/collision/bsp_world.hpp"
 #include "vestige/source/collision/world.hpp"
+#include "vestige/source/game/keys.hpp"
+#include "vestige/source/game/map_models.hpp"
 #include "vestige/source/glua/runtime.hpp"
 
 namespace vestige::source::game {
@@ -56,13 +58,6 @@ constexpr std::uint32_t kDispSurface = 1u << 0, kDispWalkable = 1u << 1, kDispBu
 // Index the runtime gives the first map entity (0 = worldspawn, 1 = the player slot).
 constexpr int kFirstMapEntityIndex = 2;
 
-// Entity angles as the engine sets them from the keys, in file order: "angles" (pitch yaw roll);
-// "angle" (a yaw >= 0 replaces the yaw, -1 = straight up (-90 0 0), other negatives = straight down (90 0 0));
-// for light classes (light, light_spot, light_environment, light_dynamic) a non-zero "pitch" replaces the
-// pitch after all other keys (spec §7). Malformed numbers are reported in `warnings` and leave the angles as
-// they were.
-[[nodiscard]] Vec3 entityAngles(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
-
 // One lump entity as the runtime's MapEntity: classname, origin (0 0 0 when absent), angles (above),
 // model (brush models keep their "*N"), targetname.
 [[nodiscard]] glua::MapEntity toMapEntity(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
@@ -89,7 +84,9 @@ public:
     // Recoverable problems in the entity lump (bad numbers, missing brush models); each names the key and offset.
     [[nodiscard]] const std::vector<Error>& warnings() const { return mWarnings; }
     [[nodiscard]] const GameMapStats& stats() const { return mStats; }
-    [[nodiscard]] const collision::CollisionWorld& world() const { return mWorld; }
+    [[nodiscard]] const collision::CollisionWorld& world() const { return mCollision.world(); }
+    // The same collision split for the entity world (no GLua types).
+    [[nodiscard]] const MapModels& collision() const { return mCollision; }
     // Origin of the first info_player_start (where the runtime spawns Entity(1)).
     [[nodiscard]] std::optional<Vec3> spawnPoint() const;
 
@@ -111,11 +108,6 @@ public:
 
 private:
     GameMap() = default;
-    struct Model {
-        collision::CollisionWorld world;  // volumes at the map's origin for this model
-        Vec3 origin;                      // the placing entity's origin in the lump
-        bool collides = false;
-    };
     // A BSP brush side's surface, for HitTexture / HitSky / HitNoDraw / SurfaceFlags.
     struct SideSurface {
         Plane plane;  // from PLANES, at the map's origin (brush models: before their entity origin)
@@ -136,8 +128,7 @@ private:
     std::vector<glua::MapEntity> mEntities;
     std::vector<Error> mWarnings;
     GameMapStats mStats;
-    collision::CollisionWorld mWorld;  // model 0 and displacements
-    std::vector<Model> mModels;        // index = brush model number (0 unused)
+    MapModels mCollision;  // the world (model 0 and displacements) and every brush model
     collision::CollisionWorld mPlayerBox;
 };
 

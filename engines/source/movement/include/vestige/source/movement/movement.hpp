@@ -103,6 +103,7 @@ struct PlayerState {
     Vec3 waterJumpVel;
     std::uint32_t oldButtons = 0;
     float fallVelocity = 0;
+    float landingSpeed = 0;   // fallVelocity at the tick the player landed (CheckFalling's input), else 0
     float air = 12;           // seconds of breath left
     bool drowning = false;
     float drownDamage = 0;    // 10 per second spent without air
@@ -113,9 +114,23 @@ struct PlayerState {
     std::optional<Plane> blockingPlane;
 };
 
+// What the player collides with when the world alone is not enough (moving brush entities): traceBox and
+// pointContents with CollisionWorld's meaning. hitVolume values are the scene's own numbering.
+class TraceScene {
+public:
+    virtual ~TraceScene() = default;
+    [[nodiscard]] virtual collision::TraceResult traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
+                                                          std::uint32_t mask) const = 0;
+    [[nodiscard]] virtual std::uint32_t pointContents(Vec3 p) const = 0;
+    // TryPlayerMove ran into this (MoveHelper()->AddToTouched): the scene may touch the entity it belongs to.
+    virtual void touched(const collision::TraceResult& /*hit*/) const {}
+};
+
 class PlayerMovement {
 public:
     PlayerMovement(const collision::CollisionWorld& world, MoveSettings settings = {});
+    // Traces go through the scene (which must outlive this object) instead of a single world.
+    PlayerMovement(const TraceScene& scene, MoveSettings settings = {});
     [[nodiscard]] const MoveSettings& settings() const { return mSettings; }
     MoveSettings& settings() { return mSettings; }
 
@@ -134,7 +149,17 @@ public:
 
 private:
     struct Ctx;
-    const collision::CollisionWorld* mWorld;
+    [[nodiscard]] collision::TraceResult trace(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const {
+        return mScene ? mScene->traceBox(start, end, mins, maxs, mask) : mWorld->traceBox(start, end, mins, maxs, mask);
+    }
+    void touched(const collision::TraceResult& tr) const {
+        if (mScene) mScene->touched(tr);
+    }
+    [[nodiscard]] std::uint32_t contentsAt(Vec3 p) const {
+        return mScene ? mScene->pointContents(p) : mWorld->pointContents(p);
+    }
+    const collision::CollisionWorld* mWorld = nullptr;
+    const TraceScene* mScene = nullptr;
     MoveSettings mSettings;
 };
 

@@ -1,0 +1,77 @@
+#pragma once
+// The player: an entity (class "player", slots 1..maxplayers) whose movement is CGameMovement (movement module)
+// run once per tick from its CUserCmd, inside the world's tick, with GMod's hook points around it.
+//
+// Per command (World::step, players first as Physics_RunThinkFunctions does):
+//   StartCommand(cmd) -> engine SetupMove (cmd + player -> CMoveData) -> SetupMove hook -> PlayerTick hook ->
+//   Move hook (true: no engine movement) -> CGameMovement -> FinishMove hook (true: no copy back) -> copy back ->
+//   fall damage (CheckFalling) -> triggers touched -> death think
+// (the GMod wiki: "GM:Move is called after GM:PlayerTick"; FinishMove "copy the results back").
+#include <cstdint>
+
+#include "vestige/source/game/io.hpp"
+#include "vestige/source/game/usercmd.hpp"
+#include "vestige/source/movement/movement.hpp"
+
+namespace vestige::source::game {
+
+// player_manager class values (gamemodes/base/gamemode/player_class/player_default.lua; Sandbox's player_sandbox
+// overrides SlowWalk 100, Walk 200, Run 400, Duck/UnDuck 0.1). Player:SetWalkSpeed etc. change them.
+struct PlayerClassValues {
+    float slowWalkSpeed = 200;       // +walk
+    float walkSpeed = 400;           // normal
+    float runSpeed = 600;            // +speed
+    float crouchedWalkSpeed = 0.3f;  // multiplier while ducked
+    float duckSpeed = 0.3f;          // seconds to duck
+    float unDuckSpeed = 0.3f;
+    float jumpPower = 200;
+    float stepSize = 18;
+    int maxHealth = 100, startHealth = 100;
+    int maxArmor = 100, startArmor = 0;
+    [[nodiscard]] static PlayerClassValues playerDefault() { return {}; }
+    [[nodiscard]] static PlayerClassValues sandbox() {
+        PlayerClassValues v;
+        v.slowWalkSpeed = 100;
+        v.walkSpeed = 200;
+        v.runSpeed = 400;
+        v.duckSpeed = 0.1f;
+        v.unDuckSpeed = 0.1f;
+        return v;
+    }
+};
+
+struct PlayerData {
+    movement::PlayerState move;  // origin/velocity/ground/water/duck state, mirrored into the entity each tick
+    PlayerClassValues values = PlayerClassValues::sandbox();
+    float maxSpeed = 0;  // Player:GetMaxSpeed: what the engine chose this tick (walk/run/slow walk)
+    UserCmd cmd;         // the command of this tick (Player:GetCurrentCommand)
+    UserCmd pending;     // the next command (input script, client)
+    bool hasPending = false;
+    MoveData mv;
+    std::uint32_t buttons = 0, oldButtons = 0;  // KeyDown / KeyDownLast / KeyPressed / KeyReleased
+    float deathTime = 0;
+    float nextSpawnTime = 0;  // base gamemode: CurTime() + 2 at death
+    int deaths = 0, frags = 0;
+    int team = 1001;  // TEAM_UNASSIGNED
+    EntityHandle lastSpawnPoint;
+    bool initialSpawnDone = false;
+    float lastFallDamage = 0;       // the last GetFallDamage result applied (diagnostics / trace)
+    bool baseVelocityFlag = false;  // FL_BASEVELOCITY: a trigger_push set the base velocity this tick
+    int commands = 0;               // commands run (CUserCmd:CommandNumber)
+
+    [[nodiscard]] bool keyDown(std::uint32_t k) const { return (buttons & k) != 0; }
+    [[nodiscard]] bool keyDownLast(std::uint32_t k) const { return (oldButtons & k) != 0; }
+    [[nodiscard]] bool keyPressed(std::uint32_t k) const { return keyDown(k) && !keyDownLast(k); }
+    [[nodiscard]] bool keyReleased(std::uint32_t k) const { return !keyDown(k) && keyDownLast(k); }
+};
+
+// The HL2 values the player's landing uses (shareddefs.h, HL2_DLL branch: GMod is HL2-based, gravity 600).
+constexpr float kPlayerFallPunchThreshold = 303.0f;
+constexpr float kPlayerMaxSafeFallSpeed = 526.5f;
+constexpr float kPlayerFatalFallSpeed = 922.5f;
+constexpr float kPlayerLandOnFloatingObject = 173.0f;
+// Base gamemode GetFallDamage (gamemodes/base/gamemode/player.lua): mp_falldamage 1 -> (speed - 526.5) * (100 /
+// 396), the SDK's DAMAGE_FOR_FALL_SPEED; 0 -> a flat 10.
+[[nodiscard]] float baseGamemodeFallDamage(float fallSpeed, bool realistic);
+
+}  // namespace vestige::source::game

@@ -1,0 +1,79 @@
+#pragma once
+// Shared by the entity classes: key parsing as the engine reads keyfields (atof / atoi / "%f %f %f"), movedir
+// vectors, the toggle states of CBaseToggle, and each file's registration function.
+#include <array>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "vestige/core/parse.hpp"
+#include "vestige/core/text.hpp"
+#include "vestige/source/game/world.hpp"
+#include "vestige/source/movement/movement.hpp"
+
+namespace vestige::source::game::classes {
+
+[[nodiscard]] inline float keyFloat(std::string_view v) { return scanFloat(v).value_or(0.0f); }
+[[nodiscard]] inline int keyInt(std::string_view v) {
+    return static_cast<int>(std::strtol(std::string(v).c_str(), nullptr, 10));
+}
+[[nodiscard]] inline bool keyBool(std::string_view v) { return keyInt(v) != 0; }
+[[nodiscard]] inline Vec3 keyVector(std::string_view v) {
+    std::array<float, 3> xyz{};
+    scanFloats(v, xyz);
+    return {xyz[0], xyz[1], xyz[2]};
+}
+// AngleVectors(angles).forward: how "movedir" / "pushdir" angles become a direction.
+[[nodiscard]] inline Vec3 forwardOf(Vec3 angles) {
+    Vec3 f;
+    movement::angleVectors(angles, &f, nullptr, nullptr);
+    return f;
+}
+// DotProductAbs(dir, size): the extent of a box along a direction.
+[[nodiscard]] inline float extentAlong(Vec3 dir, Vec3 size) {
+    return std::abs(dir.x * size.x) + std::abs(dir.y * size.y) + std::abs(dir.z * size.z);
+}
+
+enum class ToggleState : std::uint8_t { AtTop, AtBottom, GoingUp, GoingDown };  // TS_*
+
+// The keys every CBaseToggle reads (subs.cpp CBaseToggle::KeyValue: lip, wait, distance; CBaseEntity: speed) and
+// the classes' "movedir".
+struct ToggleKeys {
+    Vec3 moveDirAngles;
+    float speed = 0, wait = 0, lip = 0, distance = 0;
+    bool read(std::string_view key, std::string_view value) {
+        if (iequals(key, "movedir"))
+            moveDirAngles = keyVector(value);
+        else if (iequals(key, "speed"))
+            speed = keyFloat(value);
+        else if (iequals(key, "wait"))
+            wait = keyFloat(value);
+        else if (iequals(key, "lip"))
+            lip = keyFloat(value);
+        else if (iequals(key, "distance"))
+            distance = keyFloat(value);
+        else
+            return false;
+        return true;
+    }
+};
+
+// Brush entities: the model's box and SOLID_BSP, pushed around as MOVETYPE_PUSH unless told otherwise.
+inline void initBrush(World& w, Entity& e, bool pusher = true) {
+    e.solid = Solid::Bsp;
+    if (pusher) e.moveType = MoveType::Push;
+    (void)w;
+}
+
+void registerDoors(ClassRegistry& r);
+void registerButtons(ClassRegistry& r);
+void registerBrushes(ClassRegistry& r);
+void registerTriggers(ClassRegistry& r);
+void registerLogic(ClassRegistry& r);
+void registerPoints(ClassRegistry& r);
+
+}  // namespace vestige::source::game::classes
+
+namespace vestige::source::game {
+std::unique_ptr<EntityClass> makePlayerClass();
+}

@@ -1,0 +1,302 @@
+// The player's tick: its command through GMod's hook points and CGameMovement, landing damage, spawning (base
+// gamemode PlayerSelectSpawn, CGameRules::GetPlayerSpawnSpot), death and respawn (base gamemode PlayerDeathThink).
+#include <algorithm>
+#include <array>
+
+#include "vestige/core/text.hpp"
+#include "vestige/source/collision/contents.hpp"
+#include "vestige/source/game/world.hpp"
+
+namespace vestige::source::game {
+
+float baseGamemodeFallDamage(float fallSpeed, bool realistic) {
+    if (realistic)
+        return (fallSpeed - kPlayerMaxSafeFallSpeed) * (100.0f / (kPlayerFatalFallSpeed - kPlayerMaxSafeFallSpeed));
+    return 10.0f;
+}
+
+namespace {
+
+// The speed the engine gives the move for this command: +speed runs, else +walk slow-walks, else walks (HL2's
+// sprint-over-walk precedence; GMod's own choice is not public).
+float chooseMaxSpeed(const PlayerClassValues& v, std::uint32_t buttons) {
+    if (buttons & in::kSpeed) return v.runSpeed;
+    if (buttons & in::kWalk) return v.slowWalkSpeed;
+    return v.walkSpeed;
+}
+
+}  // namespace
+
+void World::setCommand(Entity& player, const UserCmd& cmd) {
+    if (!player.player) return;
+    player.player->pending = cmd;
+    player.player->hasPending = true;
+}
+
+void World::setMoveType(Entity& e, MoveType type) {
+    e.moveType = type;
+    e.touched();
+    if (!e.player) return;
+    movement::PlayerState& s = e.player->move;
+    if (type == MoveType::Noclip)
+        s.moveType = movement::MoveType::Noclip;
+    else if (type == MoveType::Ladder)
+        s.moveType = movement::MoveType::Ladder;
+    else
+        s.moveType = movement::MoveType::Walk;
+}
+
+void World::runPlayer(Entity& p) {
+    PlayerData& pd = *p.player;
+    if (!pd.initialSpawnDone) {
+        pd.initialSpawnDone = true;
+        if (hooks.playerInitialSpawn) hooks.playerInitialSpawn(*this, p);
+        spawnPlayer(p);
+    }
+    // The command: the one given for this tick, else the last one again (CUserCmd:IsForced).
+    UserCmd cmd = pd.hasPending ? pd.pending : pd.cmd;
+    cmd.forced = !pd.hasPending;
+    pd.hasPending = false;
+    cmd.commandNumber = ++pd.commands;
+    cmd.tickCount = static_cast<int>(mTick);
+    if (hooks.startCommand) hooks.startCommand(*this, p, cmd);
+    pd.oldButtons = pd.buttons;
+    pd.buttons = cmd.buttons;
+    pd.cmd = cmd;
+
+    // CheckMovingGround: when no trigger_push set a base velocity last tick, the old one becomes momentum.
+    if (!pd.baseVelocityFlag && p.baseVelocity != Vec3{}) {
+        p.velocity += p.baseVelocity * static_cast<float>(1.0 + static_cast<double>(mInterval) * 0.5);
+        p.baseVelocity = {};
+    }
+    pd.baseVelocityFlag = false;
+
+    // CPlayerMove::SetupMove: the command and the player's state into the move data.
+    MoveData& mv = pd.mv;
+    mv = MoveData{};
+    mv.buttons = cmd.buttons;
+    mv.oldButtons = pd.oldButtons;
+    mv.impulseCommand = cmd.impulse;
+    mv.angles = mv.absMoveAngles = mv.moveAngles = mv.oldAngles = cmd.viewAngles;
+    mv.forwardSpeed = cmd.forwardMove;
+    mv.sideSpeed = cmd.sideMove;
+    mv.upSpeed = cmd.upMove;
+    pd.maxSpeed = chooseMaxSpeed(pd.values, cmd.buttons);
+    mv.maxSpeed = mv.maxClientSpeed = pd.maxSpeed;
+    mv.origin = p.origin;
+    mv.velocity = p.velocity;
+    if (!p.alive) mv.clearMovement();  // CheckParameters zeroes a dead player's input
+    if (hooks.setupMove) hooks.setupMove(*this, p, mv, cmd);
+    if (hooks.playerTick) hooks.playerTick(*this, p, mv);
+    const bool overridden = hooks.move && hooks.move(*this, p, mv);
+
+    movement::PlayerState& s = pd.move;
+    std::vector<EntityHandle> impacts;
+    if (!overridden && p.moveType != MoveType::None) {
+        movement::MoveSettings cv = mOptions.move;
+        cv.tickRate = static_cast<float>(mOptions.tickRate);
+        cv.maxSpeed = mv.maxClientSpeed > 0 ? std::min(mv.maxSpeed, mv.maxClientSpeed) : mv.maxSpeed;
+        cv.jumpPower = pd.values.jumpPower;
+        cv.stepSize = pd.values.stepSize;
+        cv.crouchedSpeed = pd.values.crouchedWalkSpeed;
+        cv.duckTime = pd.values.duckSpeed;
+        cv.unduckTime = pd.values.unDuckSpeed;
+        cv.gravity *= p.gravity == 0.0f ? 1.0f : p.gravity;
+        s.origin = mv.origin;
+        s.velocity = mv.velocity;
+        s.baseVelocity = p.baseVelocity;
+        movement::MoveInput input;
+        input.forwardMove = mv.forwardSpeed;
+        input.sideMove = mv.sideSpeed;
+        input.upMove = mv.upSpeed;
+        input.viewAngles = mv.moveAngles;
+        input.buttons = p.alive ? mv.buttons : 0u;
+        if (p.moveType == MoveType::Noclip && p.alive) input.buttons |= movement::buttons::kNoclip;
+        const movement::PlayerMovement pm(scene(), cv);
+        scene().clearImpacts();
+        pm.tick(s, input);
+        impacts = scene().impacts();
+        mv.origin = s.origin;
+        mv.velocity = s.velocity;
+        mv.finalStepHeight = s.stepHeight;
+        p.baseVelocity = s.baseVelocity;
+        if (s.moveType == movement::MoveType::Ladder)
+            p.moveType = MoveType::Ladder;
+        else if (p.moveType == MoveType::Ladder)
+            p.moveType = MoveType::Walk;
+    }
+    // FinishMove (the hook returns true to keep the engine from copying the move back).
+    const bool keep = hooks.finishMove && hooks.finishMove(*this, p, mv);
+    if (!keep) {
+        if (mv.origin != p.origin) setOrigin(p, mv.origin);
+        p.velocity = mv.velocity;
+    }
+    s.origin = p.origin;
+    s.velocity = p.velocity;
+    const Vec3 eyeYaw{0, cmd.viewAngles.y, 0};
+    if (p.angles != eyeYaw) {
+        p.angles = eyeYaw;
+        p.touched();
+    }
+    // What the player stands on: the scene's volume back to its entity, the world for world volumes.
+    const EntityHandle before = p.groundEntity;
+    p.groundEntity = {};
+    if (s.onGround) {
+        const EntityHandle on = scene().entityOfVolume(s.groundVolume);
+        p.groundEntity = on.isNull() ? worldEntity().handle : on;
+    }
+    if (p.groundEntity != before) p.touched();
+    if (s.landingSpeed > 0) checkFalling(p, s.landingSpeed);
+    touchTriggers(p, &impacts);
+    if (!p.alive) {
+        if (hooks.playerDeathThink) {
+            hooks.playerDeathThink(*this, p);
+        } else if (!(pd.nextSpawnTime > curtime()) &&
+                   (pd.keyPressed(in::kAttack) || pd.keyPressed(in::kAttack2) || pd.keyPressed(in::kJump))) {
+            spawnPlayer(p);
+        }
+    }
+}
+
+void World::checkFalling(Entity& p, float fallSpeed) {
+    // CGameMovement::CheckFalling with HL2's thresholds: punch at 303, damage above 526.5 u/s; none in water.
+    if (p.groundEntity.isNull() || fallSpeed <= 0 || !p.alive || fallSpeed < kPlayerFallPunchThreshold) return;
+    if (p.player->move.waterLevel > 0) return;
+    if (const Entity* ground = get(p.groundEntity); ground && ground->index != 0 && ground->velocity.z < 0.0f) {
+        // "Player landed on a descending object. Subtract the velocity of the ground entity."
+        fallSpeed = std::max(0.1f, fallSpeed + ground->velocity.z);
+    }
+    if (fallSpeed <= kPlayerMaxSafeFallSpeed) return;
+    const float damage = hooks.getFallDamage ? hooks.getFallDamage(*this, p, fallSpeed)
+                                             : baseGamemodeFallDamage(fallSpeed, mOptions.realisticFallDamage);
+    p.player->lastFallDamage = damage;
+    if (damage > 0) {
+        const EntityHandle world = worldEntity().handle;
+        takeDamage(p, DamageInfo::make(world, world, damage, dmg::kFall));
+    }
+}
+
+Entity* World::defaultSpawnPoint(Entity& player) {
+    // gamemodes/base/gamemode/player.lua, GM:PlayerSelectSpawn with its SpawnPointEntityClasses.
+    static constexpr std::array<std::string_view, 5> kClasses = {
+        "info_player_start", "info_player_combine", "info_player_rebel", "gmod_player_start", "info_player_teamspawn"};
+    std::vector<Entity*> points;
+    bool master = false;
+    forEach([&](Entity& e) {
+        if (e.markedForDeletion) return;
+        for (std::string_view c : kClasses) {
+            if (iequals(e.className, c)) {
+                points.push_back(&e);
+                master = master || e.hasSpawnFlag(1);
+            }
+        }
+    });
+    if (points.empty()) {
+        Error err("game.no_spawn_point", "[PlayerSelectSpawn] Error! No spawn points!");
+        warn(std::move(err));
+        return nullptr;
+    }
+    // IsSpawnpointSuitable: no other live player in (-16 -16 0)..(16 16 64) around it; the last try makes it so.
+    const auto suitable = [&](Entity& spot, bool makeSuitable) {
+        int blockers = 0;
+        for (int i = 1; i <= mOptions.maxPlayers; ++i) {
+            Entity* other = byIndex(i);
+            if (!other || other == &player || !other->alive) continue;
+            const Vec3 d = other->origin - spot.origin;
+            if (d.x >= -16 && d.x <= 16 && d.y >= -16 && d.y <= 16 && d.z >= 0 && d.z <= 64) {
+                ++blockers;
+                if (makeSuitable) kill(*other);
+            }
+        }
+        return makeSuitable || blockers == 0;
+    };
+    if (master)
+        for (Entity* e : points)
+            if (e->hasSpawnFlag(1) && suitable(*e, true)) return e;
+    const auto inWorld = [&](const Entity& e) {
+        return !mMap || (mMap->world().pointContents(e.origin) & collision::contents::kSolid) == 0;
+    };
+    const auto count = static_cast<std::uint32_t>(points.size());
+    Entity* chosen = nullptr;
+    Pcg32& rng = mRng.stream("PlayerSelectSpawn");  // math.random( Count ), from a named stream
+    for (std::uint32_t i = 1; i <= count; ++i) {
+        chosen = points[rng.below(count)];
+        if (!inWorld(*chosen)) continue;
+        if ((chosen->handle == player.player->lastSpawnPoint || chosen->handle == mLastSpawnPoint) && count > 1)
+            continue;
+        if (suitable(*chosen, i == count)) {
+            mLastSpawnPoint = chosen->handle;
+            return chosen;
+        }
+    }
+    return chosen;
+}
+
+void World::spawnPlayer(Entity& p) {
+    PlayerData& pd = *p.player;
+    // CBasePlayer::Spawn / SharedSpawn.
+    p.alive = true;
+    p.health = pd.values.startHealth;
+    p.maxHealth = pd.values.maxHealth;
+    p.armor = static_cast<float>(pd.values.startArmor);
+    p.maxArmor = static_cast<float>(pd.values.maxArmor);
+    p.takeDamage = takedamage::kYes;
+    p.damageAccumulator = 0;
+    p.moveType = MoveType::Walk;
+    p.solid = Solid::Box;
+    p.notSolid = false;
+    p.collisionGroup = 5;  // COLLISION_GROUP_PLAYER
+    p.mins = mOptions.move.hullMins;
+    p.maxs = mOptions.move.hullMaxs;
+    // CGameRules::GetPlayerSpawnSpot: 1 unit above the spot, no velocity, the spot's angles.
+    Entity* spot = hooks.playerSelectSpawn ? hooks.playerSelectSpawn(*this, p) : defaultSpawnPoint(p);
+    const Vec3 at = (spot ? spot->origin : Vec3{}) + Vec3{0, 0, 1};
+    const Vec3 angles = spot ? spot->angles : Vec3{};
+    const movement::PlayerMovement pm(scene(), mOptions.move);
+    pd.move = pm.spawn(at);
+    p.origin = at;
+    p.velocity = {};
+    p.angles = {0, angles.y, 0};
+    pd.cmd.viewAngles = angles;
+    p.groundEntity = {};
+    if (spot) pd.lastSpawnPoint = spot->handle;
+    p.touched();
+    if (hooks.playerSpawn) hooks.playerSpawn(*this, p);
+    if (hooks.playerLoadout) hooks.playerLoadout(*this, p);
+}
+
+void World::kill(Entity& e) {
+    if (!e.player) {
+        remove(e);
+        return;
+    }
+    if (!e.alive) return;
+    // CBasePlayer::CommitSuicide: health 0, Event_Killed with a 0 damage, never-gib info from itself.
+    e.health = 0;
+    playerKilled(e, DamageInfo::make(e.handle, e.handle, 0, dmg::kNeverGib));
+}
+
+void World::playerKilled(Entity& p, const DamageInfo& info) {
+    PlayerData& pd = *p.player;
+    // CBasePlayer::Event_Killed: dying, not solid; then GMod's DoPlayerDeath and PlayerDeath.
+    p.alive = false;
+    p.notSolid = true;
+    if (p.health < -99) p.health = 0;
+    p.touched();
+    Entity* attacker = get(info.attacker);
+    Entity* inflictor = get(info.inflictor);
+    if (hooks.doPlayerDeath) {
+        hooks.doPlayerDeath(*this, p, attacker, info);
+    } else {
+        ++pd.deaths;  // ply:AddDeaths( 1 ); frags for a player attacker (-1 for suicide)
+        if (attacker && attacker->player) attacker->player->frags += attacker == &p ? -1 : 1;
+    }
+    if (hooks.playerDeath) {
+        hooks.playerDeath(*this, p, inflictor, attacker);
+    } else {
+        pd.nextSpawnTime = curtime() + 2.0f;  // "Don't spawn for at least 2 seconds"
+        pd.deathTime = curtime();
+    }
+}
+
+}  // namespace vestige::source::game
