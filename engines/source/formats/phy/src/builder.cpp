@@ -40,21 +40,19 @@ D3 toIvp(Vec3 p) {
     return D3(v);
 }
 
-struct MassProps {
+// Volume, centroid and second moments by summing signed tetrahedra against the origin (points in any one space).
+struct MassSums {
     double volume = 0;
     D3 center;
     D3 inertia;  // per unit mass
-    double radius = 0;
 };
-
-// Volume, centroid and second moments by summing signed tetrahedra against the origin.
-Result<MassProps> massProps(const std::vector<IvpPiece>& pieces) {
+Result<MassSums> massSums(const std::vector<std::vector<D3>>& points, std::span<const ConvexInput> pieces) {
     double volume = 0;
     D3 first;
     double c[3][3] = {};
-    for (const auto& p : pieces)
-        for (const auto& t : p.input->triangles) {
-            const D3 a = p.points[t[0]], b = p.points[t[1]], cc = p.points[t[2]];
+    for (std::size_t p = 0; p < pieces.size(); ++p)
+        for (const auto& t : pieces[p].triangles) {
+            const D3 a = points[p][t[0]], b = points[p][t[1]], cc = points[p][t[2]];
             const double det = dotD(a, crossD(b, cc));
             volume += det / 6.0;
             first = first + (a + b + cc) * (det / 24.0);
@@ -66,15 +64,13 @@ Result<MassProps> massProps(const std::vector<IvpPiece>& pieces) {
     if (!(volume > 1e-12))
         return Error("phy.degenerate", "convex pieces enclose no volume (check the winding)")
             .actual(fmt::format("{}", volume));
-    MassProps m;
+    MassSums m;
     m.volume = volume;
     m.center = first * (1.0 / volume);
     double cov[3][3];
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) cov[i][j] = c[i][j] / volume - m.center[i] * m.center[j];
     m.inertia = {cov[1][1] + cov[2][2], cov[0][0] + cov[2][2], cov[0][0] + cov[1][1]};
-    for (const auto& p : pieces)
-        for (const auto& v : p.points) m.radius = std::max(m.radius, lengthD(v - m.center));
     return m;
 }
 
@@ -243,6 +239,31 @@ Result<ConvexInput> hullFromPoints(std::span<const Vec3> points) {
     return c;
 }
 
+Result<MassProperties> massProperties(std::span<const ConvexInput> pieces) {
+    std::vector<std::vector<D3>> points;
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        points.emplace_back();
+        for (Vec3 v : pieces[i].points) {
+            if (!isFinite(v)) return Error("phy.nan_point", "non-finite convex point").record(i);
+            points.back().push_back(D3(v));
+        }
+        for (const auto& t : pieces[i].triangles)
+            for (auto k : t)
+                if (k >= points.back().size())
+                    return Error("phy.degenerate", "triangle index beyond the points").record(i);
+    }
+    VESTIGE_TRY(MassSums m, massSums(points, pieces));
+    MassProperties out;
+    out.volume = m.volume;
+    out.center = toVec(m.center);
+    out.inertiaPerMass = toVec(m.inertia);
+    double radius = 0;
+    for (const auto& ps : points)
+        for (const auto& v : ps) radius = std::max(radius, lengthD(v - m.center));
+    out.radius = static_cast<float>(radius);
+    return out;
+}
+
 Result<CompactSurface> buildCompactSurface(std::span<const ConvexInput> inputs) {
     if (inputs.empty()) return Error("phy.degenerate", "a compact surface needs at least one convex piece");
     std::vector<IvpPiece> pieces(inputs.size());
@@ -260,12 +281,17 @@ Result<CompactSurface> buildCompactSurface(std::span<const ConvexInput> inputs) 
             p.boxMax = {std::max(p.boxMax.x, v.x), std::max(p.boxMax.y, v.y), std::max(p.boxMax.z, v.z)};
         }
     }
-    VESTIGE_TRY(MassProps mass, massProps(pieces));
+    std::vector<std::vector<D3>> ivpPoints;
+    for (const auto& p : pieces) ivpPoints.push_back(p.points);
+    VESTIGE_TRY(MassSums mass, massSums(ivpPoints, inputs));
+    double radius = 0;
+    for (const auto& p : pieces)
+        for (const auto& v : p.points) radius = std::max(radius, lengthD(v - mass.center));
 
     CompactSurface s;
     s.massCenter = toVec(mass.center);
     s.rotationInertia = toVec(mass.inertia);
-    s.upperLimitRadius = static_cast<float>(mass.radius);
+    s.upperLimitRadius = static_cast<float>(radius);
     std::uint32_t cursor = static_cast<std::uint32_t>(kSurfaceHeaderSize);
     std::vector<std::uint32_t> ledgeOffsets;
     std::uint32_t totalPoints = 0;

@@ -34,6 +34,16 @@ struct ConvexInput {
 // Errors: phy.degenerate (fewer than 4 affinely independent points), phy.nan_point.
 [[nodiscard]] Result<ConvexInput> hullFromPoints(std::span<const Vec3> points);
 
+// Volume, mass centre and per-unit-mass inertia of pieces taken as one uniform solid, in Source space.
+struct MassProperties {
+    double volume = 0;    // cubic inches
+    Vec3 center;          // inches
+    Vec3 inertiaPerMass;  // square inches: the inertia tensor's diagonal about the centre, per unit mass
+    float radius = 0;     // inches: the farthest point from the centre
+};
+// Errors: phy.degenerate (no positive volume: open or inward-wound triangles).
+[[nodiscard]] Result<MassProperties> massProperties(std::span<const ConvexInput> pieces);
+
 [[nodiscard]] Result<CompactSurface> buildCompactSurface(std::span<const ConvexInput> pieces);
 // A VPHY POLY solid (or a legacy one: the compact surface alone).
 [[nodiscard]] Result<Solid> buildSolid(std::span<const ConvexInput> pieces, bool legacy = false);
