@@ -108,6 +108,7 @@ struct PhysicsWorld::Impl {
     Status buildJoint(ConstraintRecord& c);
     void preStepConstraints(float dt);
     void checkBreaks();
+    void projectJoints();  // projection.cpp
     void detachConstraintsOf(BodyId body);
     void addNoCollide(BodyId a, BodyId b, int delta);
 

@@ -114,6 +114,7 @@ void PhysicsWorld::Impl::createBulletWorld() {
     btContactSolverInfo& info = world->getSolverInfo();
     info.m_numIterations = settings.solverIterations;
     info.m_splitImpulse = 1;
+    info.m_erp = 0.8f;  // joints: correct 80% of a drift per step (0.2 leaves a pendulum 1.7 u off at 66 Hz)
     applyWorldSettings();
 }
 
@@ -247,8 +248,9 @@ StepEvents PhysicsWorld::step() {
     w.preStepConstraints(kTickInterval);
     w.preStepBodies(kTickInterval);
     w.world->stepSimulation(kTickInterval, 0);
-    w.clampVelocities();
     w.checkBreaks();
+    w.projectJoints();
+    w.clampVelocities();
     w.collectContacts();
     ++w.tick;
     return w.events;
