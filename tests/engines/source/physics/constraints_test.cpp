@@ -145,7 +145,9 @@ TEST(PhysicsConstraints, SliderStaysOnItsAxisUnderLoad) {
     ASSERT_TRUE(w.setVelocity(car, {200, 0, 0}).ok());
     float worstOff = 0, worstTurn = 0;
     for (int t = 0; t < 200; ++t) {
-        if (t % 20 == 0) ASSERT_TRUE(w.applyImpulseAt(car, {0, 20 * 50, 20 * 30}, worldPoint(w, car, {8, 8, 8})).ok());
+        if (t % 20 == 0) {
+            ASSERT_TRUE(w.applyImpulseAt(car, {0, 20 * 50, 20 * 30}, worldPoint(w, car, {8, 8, 8})).ok());
+        }
         w.step();
         const BodyState s = stateOf(w, car);
         worstOff = std::max(worstOff, std::hypot(s.position.y, s.position.z - 100.0f));
