@@ -78,7 +78,9 @@ std::map<std::int32_t, std::uint32_t> staticContents(const phy::PhyKeys& keys) {
 
 Result<MapPhysics> addMapCollision(PhysicsWorld& world, const bsp::Bsp& map) {
     VESTIGE_TRY(auto physCollide, phy::physCollideOf(map));
-    VESTIGE_TRY(auto physDisp, phy::physDispOf(map));
+    const auto disp = phy::physDispOf(map);  // kept in its Result: moving the optional out trips GCC 12's warnings
+    if (!disp) return disp.error();
+    const std::optional<phy::PhysDispLump>& physDisp = *disp;
     MapPhysics out;
     VESTIGE_TRY(std::vector<Piece> pieces, collisionPieces(map, out.stats.skipped));
     if (physCollide) {
