@@ -136,6 +136,7 @@ BodyId insertBody(PhysicsWorld::Impl& w, BodyRecord r, const ShapeRecord& shape)
     w.configureBody(rec);
     rec.rb->setWorldTransform(bulletTransform(rec, rec.desc.position, rec.desc.rotation));
     rec.rb->setInterpolationWorldTransform(rec.rb->getWorldTransform());
+    rec.rb->updateInertiaTensor();
     if (!rec.isStatic && rec.desc.motionEnabled) {
         rec.rb->setLinearVelocity(toBt(rec.desc.velocity));
         rec.rb->setAngularVelocity(toBtRaw(rec.desc.angularVelocity));
@@ -226,6 +227,7 @@ Status PhysicsWorld::setTransform(BodyId body, Vec3 position, Quat rotation) {
     VESTIGE_TRY(BodyRecord * r, mImpl->bodyOr(body));
     r->rb->setWorldTransform(bulletTransform(*r, position, rotation));
     r->rb->setInterpolationWorldTransform(r->rb->getWorldTransform());
+    r->rb->updateInertiaTensor();
     mImpl->world->updateSingleAabb(r->rb.get());
     if (!r->isStatic) r->rb->activate(true);
     return okStatus();

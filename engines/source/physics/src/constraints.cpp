@@ -139,8 +139,9 @@ Status PhysicsWorld::Impl::buildJoint(ConstraintRecord& c) {
                 return Error("physics.degenerate_constraint", "a slider needs two distinct points").field("pointB");
             const btTransform frame = axisFrame(pa, axis);
             auto j = std::make_unique<btSliderConstraint>(a, b, ta.inverse() * frame, tb.inverse() * frame, true);
-            j->setLowerLinLimit(d.minSlide * kMetersPerInch);
-            j->setUpperLinLimit(d.maxSlide * kMetersPerInch);
+            // Bullet measures b's frame from a's: a moving +axis reads as -travel.
+            j->setLowerLinLimit(-d.maxSlide * kMetersPerInch);
+            j->setUpperLinLimit(-d.minSlide * kMetersPerInch);
             j->setLowerAngLimit(0);
             j->setUpperAngLimit(0);
             c.joint = std::move(j);

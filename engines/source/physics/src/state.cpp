@@ -39,12 +39,9 @@ private:
 void put(ByteWriter& w, const btVector3& v) {
     for (int i = 0; i < 3; ++i) w.f32(static_cast<float>(v[i]));
 }
+// The basis itself, not a quaternion: a quaternion round trip moves the matrix's last bits.
 void put(ByteWriter& w, const btTransform& t) {
-    const btQuaternion q = t.getRotation();
-    w.f32(static_cast<float>(q.x()));
-    w.f32(static_cast<float>(q.y()));
-    w.f32(static_cast<float>(q.z()));
-    w.f32(static_cast<float>(q.w()));
+    for (int row = 0; row < 3; ++row) put(w, t.getBasis().getRow(row));
     put(w, t.getOrigin());
 }
 void put(ByteWriter& w, Vec3 v) {
@@ -77,9 +74,9 @@ public:
         return {x, y, z};
     }
     btTransform transform() {
-        const float x = f32(), y = f32(), z = f32(), w = f32();
+        const btVector3 r0 = btVec(), r1 = btVec(), r2 = btVec();
         btTransform t;
-        t.setRotation(btQuaternion(x, y, z, w));
+        t.setBasis(btMatrix3x3(r0.x(), r0.y(), r0.z(), r1.x(), r1.y(), r1.z(), r2.x(), r2.y(), r2.z()));
         t.setOrigin(btVec());
         return t;
     }
@@ -332,6 +329,7 @@ Status PhysicsWorld::restore(const Snapshot& snap) {
         w.configureBody(rec);
         rec.rb->setWorldTransform(b.transform);
         rec.rb->setInterpolationWorldTransform(b.transform);
+        rec.rb->updateInertiaTensor();  // the world-space inertia follows the restored orientation
         rec.rb->setLinearVelocity(b.v);
         rec.rb->setAngularVelocity(b.av);
         rec.rb->setInterpolationLinearVelocity(b.v);
