@@ -51,6 +51,7 @@ void addSourceCommands(CLI::App& cli, AppContext& ctx);   // ents, move
 void addLuaCommand(CLI::App& cli, AppContext& ctx);
 void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
 void addMoveCommand(CLI::App& cli, AppContext& ctx);
+void addPhysicsCommand(CLI::App& cli, AppContext& ctx);
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -83,5 +84,6 @@ DemoStage demoStageStudio();
 DemoStage demoStageMovement();
 DemoStage demoStageLua();
 DemoStage demoStageRender();
+DemoStage demoStagePhysics();
 
 }  // namespace vestige::app

@@ -26,6 +26,7 @@ std::vector<DemoStage> demoStages() {
         demoStageSourceArchives(),
         demoStageStudio(),
         demoStageMovement(),
+        demoStagePhysics(),
         demoStageLua(),
         demoStageRender(),
     };

@@ -92,8 +92,9 @@ Result<MapPhysics> addMapCollision(PhysicsWorld& world, const bsp::Bsp& map) {
             for (std::size_t i = 0; i < model.collide.solids.size(); ++i) {
                 const auto& solid = model.collide.solids[i];
                 const auto c = contents.find(static_cast<std::int32_t>(i));
-                if (c != contents.end() && (c->second & kClipContents) != 0 && (c->second & kPhysicsContents) == 0) {
-                    ++out.stats.clipSolids;
+                const std::uint32_t bits = c != contents.end() ? c->second : cc::kSolid;
+                if ((bits & kPhysicsContents) == 0) {
+                    ++((bits & kClipContents) != 0 ? out.stats.clipSolids : out.stats.otherSolids);
                     continue;
                 }
                 if (!solid.surface) continue;  // MOPP/virtual world solids: no geometry to build
@@ -128,7 +129,9 @@ Result<Bytes> buildPhysCollide(const bsp::Bsp& map) {
     // vbsp's grouping: one solid per contents value of the world model, in order of first appearance.
     std::vector<std::pair<std::uint32_t, std::vector<phy::ConvexInput>>> groups;
     for (const auto& p : pieces) {
-        if (p.displacement || p.model != 0) continue;
+        // Props meet solids, grates, windows; clips are kept for players/NPCs; liquids are not written (vbsp gives
+        // them "fluid" blocks, which this writer does not make).
+        if (p.displacement || p.model != 0 || (p.contents & (kPhysicsContents | kClipContents)) == 0) continue;
         auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == p.contents; });
         if (it == groups.end()) it = groups.insert(groups.end(), {p.contents, {}});
         VESTIGE_TRY(phy::ConvexInput hull, phy::hullFromPoints(p.points));

@@ -1,4 +1,7 @@
 // Traces against the physics bodies (world.hpp): Bullet's ray test and convex sweep, closest hit.
+#include <algorithm>
+#include <cmath>
+
 #include "impl.hpp"
 
 namespace vestige::source::physics {
@@ -23,11 +26,26 @@ PhysicsTrace fromHit(const PhysicsWorld::Impl& w, bool hit, float fraction, cons
 
 }  // namespace
 
+// Bullet's broadphase ray walk does not shorten the ray as hits come in, so a long ray through a crowd tests every
+// body along all of it. The ray is cast in pieces from the start instead: the first piece with a hit holds the
+// closest one (a body across a piece boundary is entered in the earlier piece or found by the next).
+constexpr float kRayPiece = 256.0f;  // inches
+
 PhysicsTrace PhysicsWorld::traceRay(Vec3 start, Vec3 end) const {
     if (!isFinite(start) || !isFinite(end)) return {};
-    btCollisionWorld::ClosestRayResultCallback cb(toBt(start), toBt(end));
-    mImpl->world->rayTest(toBt(start), toBt(end), cb);
-    return fromHit(*mImpl, cb.hasHit(), cb.m_closestHitFraction, cb.m_hitNormalWorld, cb.m_collisionObject, start, end);
+    const float total = length(end - start);
+    const int pieces = std::max(1, static_cast<int>(std::ceil(total / kRayPiece)));
+    for (int i = 0; i < pieces; ++i) {
+        const float f0 = static_cast<float>(i) / static_cast<float>(pieces);
+        const float f1 = static_cast<float>(i + 1) / static_cast<float>(pieces);
+        const btVector3 a = toBt(start + (end - start) * f0), b = toBt(start + (end - start) * f1);
+        btCollisionWorld::ClosestRayResultCallback cb(a, b);
+        mImpl->world->rayTest(a, b, cb);
+        if (cb.hasHit())
+            return fromHit(*mImpl, true, f0 + (f1 - f0) * cb.m_closestHitFraction, cb.m_hitNormalWorld,
+                           cb.m_collisionObject, start, end);
+    }
+    return fromHit(*mImpl, false, 1.0f, btVector3(0, 0, 0), nullptr, start, end);
 }
 
 PhysicsTrace PhysicsWorld::traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs) const {

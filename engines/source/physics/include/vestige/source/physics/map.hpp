@@ -3,14 +3,15 @@
 //
 // With a LUMP_PHYSCOLLIDE (as every vbsp-compiled map has): the world model's solids, as the game builds its
 // physics world from them (PhysCreateWorld): each solid's "staticsolid" block names its contents; player-clip and
-// monster-clip solids stop only players and NPCs, so props never meet them (counted, left out here). Displacements
+// monster-clip solids stop only players and NPCs, so props never meet them; liquids are fluids, not walls (both
+// counted, left out here). Displacements
 // come from the collision module's triangle columns, those LUMP_PHYSDISP gives a collide for (all of them when the
 // lump is absent). Without LUMP_PHYSCOLLIDE, the collision module's world brushes stand in (contents solid, window,
 // grate or moveable), one convex hull per brush.
 //
-// buildPhysCollide() writes such a lump from a map's brushes the way vbsp groups them (one solid per contents value,
-// one convex ledge per brush, key text with staticsolid, virtualterrain and materialtable blocks), so MapBuilder maps
-// can carry one: withPhysCollide() adds it to a built map.
+// buildPhysCollide() writes such a lump from a map's world brushes the way vbsp groups them (one solid per contents
+// value, one convex ledge per brush, key text with staticsolid, virtualterrain and materialtable blocks; solid, grate,
+// window, moveable and clip brushes; no fluids), so MapBuilder maps can carry one: withPhysCollide() adds it.
 #include <string>
 
 #include "vestige/source/bsp/bsp.hpp"
@@ -23,6 +24,7 @@ struct MapPhysicsStats {
     std::size_t solids = 0;        // static bodies made (one per solid, or one for all brushes)
     std::size_t convexPieces = 0;  // hulls in them
     std::size_t clipSolids = 0;    // player/monster clip solids left out
+    std::size_t otherSolids = 0;   // solids of other contents (liquids, ...) left out
     std::size_t displacementColumns = 0;
     std::size_t skipped = 0;  // pieces without volume
 };
