@@ -20,6 +20,9 @@ else()
 endif()
 pkg_check_modules(SNDFILE REQUIRED IMPORTED_TARGET sndfile)
 pkg_check_modules(OPENAL REQUIRED IMPORTED_TARGET openal)
+# Bullet in single precision (libbullet-dev's bullet.pc): measured in docs/physics.md, float is faster at equal
+# stability and its resolution is 30 um at the 16,384-inch map edge. Every user links this one flavour.
+pkg_check_modules(BULLET REQUIRED IMPORTED_TARGET bullet)
 pkg_check_modules(EPOXY IMPORTED_TARGET epoxy)
 pkg_check_modules(EGL IMPORTED_TARGET egl)
 find_package(SDL2 CONFIG)

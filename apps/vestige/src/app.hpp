@@ -54,6 +54,7 @@ void addEnvironmentCommands(CLI::App& cli, AppContext& ctx);  // weather, ambien
 void addSoundCommands(CLI::App& cli, AppContext& ctx);        // play-sound
 void addQueryCommand(CLI::App& cli, AppContext& ctx);  // Iron3D segment queries
 void addGameCommand(CLI::App& cli, AppContext& ctx);
+void addPhysicsCommand(CLI::App& cli, AppContext& ctx);
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -90,5 +91,6 @@ DemoStage demoStageLua();
 DemoStage demoStageEnvironment();
 DemoStage demoStageRender();
 DemoStage demoStageQuery();
+DemoStage demoStagePhysics();
 
 }  // namespace vestige::app

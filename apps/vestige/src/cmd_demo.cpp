@@ -25,6 +25,7 @@ std::vector<DemoStage> demoStages() {
         demoStageSourceArchives(),
         demoStageStudio(),
         demoStageMovement(),
+        demoStagePhysics(),
         demoStageLua(),
         demoStageEnvironment(),
         demoStageQuery(),

@@ -4,6 +4,7 @@
 #include "vestige/source/gma/register.hpp"
 #include "vestige/source/keyvalues/register.hpp"
 #include "vestige/source/mdl/register.hpp"
+#include "vestige/source/phy/register.hpp"
 #include "vestige/source/vpk/register.hpp"
 #include "vestige/source/vtf/register.hpp"
 #include "vestige/source/world/world.hpp"
@@ -17,6 +18,7 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     vpk::registerFormat(formats, archives);
     gma::registerFormat(formats, archives);
     mdl::registerFormat(formats, archives);
+    phy::registerFormat(formats, archives);
     // Map export needs the world builder, which sits above the BSP reader.
     if (const auto* bspInfo = formats.find("bsp")) {
         formats::FormatInfo info = *bspInfo;
