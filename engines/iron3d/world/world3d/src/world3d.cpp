@@ -161,8 +161,9 @@ void World3D::compactQueue() {
     mState.queueHead = 0;
 }
 
-Result<Snapshot> World3D::runStep(const CommandHandler& handler) {
+Result<Snapshot> World3D::runStep(const CommandHandler& handler, const std::function<Status(World3D&)>& calculate) {
     mPhase = WorldPhase::Calculating;
+    if (calculate) VESTIGE_CHECK(calculate(*this));
     std::vector<Event> events, skipped;
     std::size_t delivered = 0;
     while (mState.queued() > 0) {
@@ -197,12 +198,13 @@ Result<Snapshot> World3D::runStep(const CommandHandler& handler) {
     return snap;
 }
 
-Result<Snapshot> World3D::step(const CommandHandler& handler) {
+Result<Snapshot> World3D::step(const CommandHandler& handler, const std::function<Status(World3D&)>& calculate) {
     if (mPhase != WorldPhase::Idle) return Error("world.reentrant_step", "a step was requested inside a step");
-    State before = mState;
-    auto result = runStep(handler);
+    std::optional<State> before;
+    if (mStepRollback) before = mState;
+    auto result = runStep(handler, calculate);
     mPhase = WorldPhase::Idle;
-    if (!result) mState = std::move(before);
+    if (!result && before) mState = std::move(*before);
     return result;
 }
 

@@ -129,8 +129,11 @@ public:
     // Only during a step; the callback runs in runEndOfFrame(), ordered by the returned sequence number.
     [[nodiscard]] Result<std::uint64_t> atEndOfFrame(EndOfFrameCallback callback);
 
-    // One deterministic step. With no handler, commands are only delivered as events.
-    [[nodiscard]] Result<Snapshot> step(const CommandHandler& handler = {});
+    // One deterministic step. With no handler, commands are only delivered as events. `calculate`, when given,
+    // runs first inside the calculating phase (so its deletes are deferred, its commands drain in this step and
+    // its failure rolls the step back): the mission runtime's CalculateWorldQueue systems run there.
+    [[nodiscard]] Result<Snapshot> step(const CommandHandler& handler = {},
+                                        const std::function<Status(World3D&)>& calculate = {});
     // Runs the end-of-frame callbacks scheduled so far, in sequence order; rolls back on failure.
     [[nodiscard]] Status runEndOfFrame();
 
@@ -152,6 +155,9 @@ public:
     // re-enqueues forever ends in world.queue_budget instead of hanging the simulation.
     static constexpr std::size_t kDefaultCommandBudget = 1'000'000;
     void setCommandBudget(std::size_t budget) { mCommandBudget = budget; }
+    // Off: step() does not keep its own copy for rollback, because the caller holds one for a larger unit
+    // (the mission runtime rolls back a whole pass). A failed step then leaves the world for the caller to restore.
+    void setStepRollback(bool enabled) { mStepRollback = enabled; }
 
     // Releases every object (live = 0, generation + 1), then the managers; the world is empty of live objects.
     ShutdownReport shutdown();
@@ -186,12 +192,14 @@ private:
     [[nodiscard]] Result<const Slot*> checked(ObjectHandle handle) const;
     [[nodiscard]] Result<Slot*> checkedMut(ObjectHandle handle);
     [[nodiscard]] Status deleteNow(ObjectHandle handle);
-    [[nodiscard]] Result<Snapshot> runStep(const CommandHandler& handler);
+    [[nodiscard]] Result<Snapshot> runStep(const CommandHandler& handler,
+                                           const std::function<Status(World3D&)>& calculate);
     void compactQueue();
 
     State mState;
     WorldPhase mPhase = WorldPhase::Idle;
     std::size_t mCommandBudget = kDefaultCommandBudget;
+    bool mStepRollback = true;
 };
 
 // "world.invalid_handle" etc. with the handle named in the context.
