@@ -12,27 +12,17 @@
 #include "vestige/iron3d/mission/runtime.hpp"
 #include "vestige/iron3d/prototype/raw_resource.hpp"
 #include "vestige/iron3d/prototype/unit_dat.hpp"
+#include "vestige/iron3d/resources/resolver.hpp"
 #include "vestige/iron3d/tma/tma.hpp"
 #include "vestige/iron3d/world/world3d.hpp"
 #include "vestige/vfs/vfs.hpp"
 
 namespace vestige::iron3d::mission {
 
-// How a component prototype resolved (spec section 4.1 step 3).
-enum class Geometry { Mesh, NonGeometric };
-
-// One component request: a direct prototype key is one component; a unit DAT gives one per record, file order.
-struct ComponentInstance {
-    std::size_t unitComponentIndex = 0;  // the record's index in the unit DAT (0 for a direct key)
-    std::string archive;                 // where the key was looked up ("objects.rlb" in the corpus)
-    std::string prototypeKey;
-    Geometry geometry = Geometry::NonGeometric;
-    std::string meshArchive, meshEntry;  // Mesh: the first resolvable .msh reference
-    std::vector<std::string> via;        // the prototype key chain that supplied the mesh reference
-    // Every non-mesh reference of the expanded prototype (WEAR, CTL, CPT, NDP, BASE, ...), in order, as
-    // "archive:entry"; the loader keeps the bytes of those it reads as prototype::RawResource.
-    std::vector<std::string> otherReferences;
-};
+// How each component prototype resolved (resources/resolver.hpp): key, mesh or non-geometric, the other
+// references, the unit component index.
+using resources::ComponentInstance;
+using resources::Geometry;
 
 struct LoadedObject {
     world::OriginalObjectId originalId = 0;   // = the TMA object index
