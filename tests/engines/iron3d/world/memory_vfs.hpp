@@ -53,12 +53,7 @@ struct MemoryVfs {
 // A canonical NRes of (name, payload) pairs, type and attributes 0.
 inline Bytes nresOf(std::vector<std::pair<std::string, Bytes>> entries) {
     std::vector<iron3d::nres::NewEntry> out;
-    for (auto& [name, data] : entries) {
-        iron3d::nres::NewEntry e;
-        e.name = name;
-        e.data = std::move(data);
-        out.push_back(std::move(e));
-    }
+    for (auto& [name, data] : entries) out.push_back(iron3d::nres::newEntry(0, name, std::move(data)));
     return *iron3d::nres::writeCanonical(out);
 }
 

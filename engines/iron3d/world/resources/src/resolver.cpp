@@ -17,8 +17,8 @@ std::string_view baseName(std::string_view path) {
 
 Error unresolved(std::string_view what, std::string_view archive, std::string_view key) {
     return Error("prototype.unresolved", std::string(what))
-        .in("prototype", std::string(key))
-        .in("archive", std::string(archive));
+        .in("archive", std::string(archive))
+        .in("prototype", std::string(key));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "vestige/core/progress.hpp"
 #include "vestige/core/result.hpp"
+#include "vestige/iron3d/ctl/ctl.hpp"
 #include "vestige/iron3d/mission/runtime.hpp"
 #include "vestige/iron3d/prototype/raw_resource.hpp"
 #include "vestige/iron3d/prototype/unit_dat.hpp"
@@ -30,6 +31,10 @@ struct LoadedObject {
     tma::PlacedObject placed;                 // as read (raw_after_resource selects the clan's SuperAI slot)
     std::optional<prototype::UnitFile> unit;  // when resource_name names a unit .dat (raw records kept)
     std::vector<ComponentInstance> components;
+    // Per component: the index of its mesh in LoadedMission::models (nullopt = non-geometric) and the static
+    // pose its prototype's CTLD binds for this instance (per node frame times; nullopt = no CTL reference).
+    std::vector<std::optional<std::size_t>> visuals;
+    std::vector<std::optional<ctl::PoseBindings>> poses;
 };
 
 // Handed to the scripts/AI hook. Everything is registered and the world has not ticked yet; an error returned
