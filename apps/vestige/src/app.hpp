@@ -51,6 +51,7 @@ void addSourceCommands(CLI::App& cli, AppContext& ctx);   // ents, move
 void addLuaCommand(CLI::App& cli, AppContext& ctx);
 void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
 void addMoveCommand(CLI::App& cli, AppContext& ctx);
+void addMissionCommand(CLI::App& cli, AppContext& ctx);  // Iron3D mission load and headless run
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -82,6 +83,7 @@ DemoStage demoStageSourceArchives();
 DemoStage demoStageStudio();
 DemoStage demoStageMovement();
 DemoStage demoStageLua();
+DemoStage demoStageMission();
 DemoStage demoStageRender();
 
 }  // namespace vestige::app

@@ -27,6 +27,7 @@ std::vector<DemoStage> demoStages() {
         demoStageStudio(),
         demoStageMovement(),
         demoStageLua(),
+        demoStageMission(),
         demoStageRender(),
     };
     // clang-format on
