@@ -71,7 +71,10 @@ Result<PassReport> MissionRuntime::pass(bool rendered) {
         VESTIGE_CHECK(runSystems(SchedulerPhase::EndFrameCallbacks, tick));
         VESTIGE_CHECK(scheduler.enter(SchedulerPhase::Maintenance));
         VESTIGE_CHECK(runSystems(SchedulerPhase::Maintenance, tick));
-        report.simulationHash = simulationHash();
+        // Later phases may have moved objects after the snapshot: the hash of the world as it ends the pass
+        // (World3D caches it, so an unchanged world is not hashed twice).
+        report.snapshot.hash = mWorld.stateHash();
+        report.simulationHash = simulationHash(report.snapshot.hash);
         report.phases = scheduler.entered();
         return report;
     };
@@ -109,10 +112,12 @@ Result<FrameReport> MissionRuntime::frame(std::uint64_t elapsedMicros, bool rend
     return report;
 }
 
-Sha256Digest MissionRuntime::simulationHash() const {
+Sha256Digest MissionRuntime::simulationHash() const { return simulationHash(mWorld.stateHash()); }
+
+Sha256Digest MissionRuntime::simulationHash(const Sha256Digest& worldHash) const {
     Sha256 h;
     h.update(asBytes(std::string_view("vestige-mission-state-v1\0", 25)));
-    h.update(mWorld.stateHash());
+    h.update(worldHash);
     h.update(mRng.digest());
     for (const auto& [name, chunk] : mChunks) {
         const Bytes bytes = chunk();

@@ -19,6 +19,7 @@ std::uint32_t TerrainWorld::buildNode(std::vector<Face>& faces, std::uint32_t fi
     mDepth = std::max(mDepth, depth);
     const auto index = static_cast<std::uint32_t>(mNodes.size());
     mNodes.push_back({});
+    mBoxes.push_back({});
     Aabb box, centres;
     for (std::uint32_t i = first; i < first + count; ++i) {
         const Face& f = faces[i];
@@ -27,7 +28,8 @@ std::uint32_t TerrainWorld::buildNode(std::vector<Face>& faces, std::uint32_t fi
         box.expand(f.c);
         centres.expand((f.a + f.b + f.c) / 3.0f);
     }
-    mNodes[index].box = box;
+    mBoxes[index] = box;
+    mNodes[index].rect = {box.min.x, box.min.y, box.max.x, box.max.y};
     if (count <= kMaxLeafFaces) {
         mNodes[index].first = first;
         mNodes[index].count = count;
@@ -61,22 +63,22 @@ BvhStats TerrainWorld::bvhStats() const {
 }
 
 std::optional<HeightHit> TerrainWorld::heightHitAt(float x, float y) const {
-    if (mNodes.empty() || !std::isfinite(x) || !std::isfinite(y)) return std::nullopt;
+    if (mNodes.empty() || !std::isfinite(x) || !std::isfinite(y) || !mNodes[0].rect.contains(x, y)) return std::nullopt;
     std::optional<HeightHit> best;
     const double px = x, py = y;
-    std::array<std::uint32_t, kStack> stack{};
+    std::array<std::uint32_t, kStack> stack;
     std::size_t top = 0;
     stack[top++] = 0;
     while (top > 0) {
         const Node& n = mNodes[stack[--top]];
-        if (x < n.box.min.x || x > n.box.max.x || y < n.box.min.y || y > n.box.max.y) continue;
-        if (!n.leaf()) {
-            stack[top++] = n.second;
-            stack[top++] = n.first;
+        if (!n.leaf()) {  // only children that hold the point go on the stack
+            if (mNodes[n.second].rect.contains(x, y)) stack[top++] = n.second;
+            if (mNodes[n.first].rect.contains(x, y)) stack[top++] = n.first;
             continue;
         }
         for (std::uint32_t i = n.first; i < n.first + n.count; ++i) {
             const Face& f = mFaces[i];
+            if (!f.rect.contains(x, y)) continue;
             const double ax = f.a.x, ay = f.a.y, bx = f.b.x, by = f.b.y, cx = f.c.x, cy = f.c.y;
             const double d = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
             if (d == 0) continue;  // vertical in XY: covers nothing
@@ -111,13 +113,15 @@ std::optional<RayHit> TerrainWorld::raycast(Vec3 origin, Vec3 direction, std::ui
     std::size_t top = 0;
     stack[top++] = 0;
     while (top > 0) {
-        const Node& n = mNodes[stack[--top]];
+        const std::uint32_t ni = stack[--top];
+        const Node& n = mNodes[ni];
+        const Aabb& box = mBoxes[ni];
         double t0 = 0, t1 = bestT;
         bool miss = false;
         for (int k = 0; k < 3 && !miss; ++k) {
-            double a = (n.box.min[k] - o[k]) * inv[k], b = (n.box.max[k] - o[k]) * inv[k];
+            double a = (box.min[k] - o[k]) * inv[k], b = (box.max[k] - o[k]) * inv[k];
             if (std::isnan(a) || std::isnan(b)) {  // origin on a slab plane of a zero-direction axis
-                if (o[k] < n.box.min[k] || o[k] > n.box.max[k]) miss = true;
+                if (o[k] < box.min[k] || o[k] > box.max[k]) miss = true;
                 continue;
             }
             if (a > b) std::swap(a, b);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace vestige::iron3d::terrain {
 
 Result<TerrainWorld> TerrainWorld::build(const land::TerrainData& mesh, const land::ArealMapData* map) {
@@ -16,13 +18,19 @@ Result<TerrainWorld> TerrainWorld::build(const land::TerrainData& mesh, const la
                     .record(i)
                     .expected(fmt::format("< {}", mesh.positions.size()))
                     .actual(std::to_string(v));
-        faces.push_back({mesh.positions[f.v[0]], mesh.positions[f.v[1]], mesh.positions[f.v[2]],
-                         static_cast<std::uint32_t>(i), f.flags});
+        const Vec3 a = mesh.positions[f.v[0]], b = mesh.positions[f.v[1]], c = mesh.positions[f.v[2]];
+        faces.push_back({{std::min({a.x, b.x, c.x}), std::min({a.y, b.y, c.y}), std::max({a.x, b.x, c.x}),
+                          std::max({a.y, b.y, c.y})},
+                         a,
+                         b,
+                         c,
+                         static_cast<std::uint32_t>(i),
+                         f.flags});
     }
     if (!faces.empty()) {
         w.mNodes.reserve(2 * faces.size() / kMaxLeafFaces + 1);
         w.buildNode(faces, 0, static_cast<std::uint32_t>(faces.size()), 0);
-        w.mBounds = w.mNodes[0].box;
+        w.mBounds = w.mBoxes[0];
     }
     w.mFaces = std::move(faces);
     if (map) VESTIGE_CHECK(w.buildAreals(*map));

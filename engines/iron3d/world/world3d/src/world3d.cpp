@@ -56,6 +56,7 @@ Result<const World3D::Slot*> World3D::checked(ObjectHandle handle) const {
 
 Result<World3D::Slot*> World3D::checkedMut(ObjectHandle handle) {
     VESTIGE_TRY(const Slot* s, checked(handle));
+    touch();
     return const_cast<Slot*>(s);
 }
 
@@ -70,6 +71,7 @@ Result<ObjectHandle> World3D::construct(const ObjectDraft& draft) {
         return Error("world.phase", "objects cannot be constructed while deletes are applied or a snapshot published");
     if (mState.slots.size() >= std::numeric_limits<std::uint32_t>::max())
         return Error("world.slots_exhausted", "the slot index does not fit a u32");
+    touch();
     Slot s;
     s.originalId = draft.originalId;
     s.transform = draft.transform;
@@ -137,12 +139,14 @@ Status World3D::deleteNow(ObjectHandle handle) {
 Status World3D::requestDelete(ObjectHandle handle) {
     VESTIGE_CHECK(check(handle));
     if (mPhase != WorldPhase::Calculating) return deleteNow(handle);
+    touch();
     if (!pendingDelete(handle)) mState.deferred.push_back(handle);
     return {};
 }
 
 Result<std::uint64_t> World3D::enqueue(Command command) {
     if (command.target) VESTIGE_CHECK(check(*command.target));
+    touch();
     command.sequence = mState.nextSequence++;
     mState.queue.push_back(std::move(command));
     return mState.queue.back().sequence;
@@ -151,6 +155,7 @@ Result<std::uint64_t> World3D::enqueue(Command command) {
 Result<std::uint64_t> World3D::atEndOfFrame(EndOfFrameCallback callback) {
     if (mPhase != WorldPhase::Calculating)
         return Error("world.phase", "end-of-frame callbacks are scheduled by command handlers during a step");
+    touch();
     const std::uint64_t seq = mState.nextSequence++;
     mState.endOfFrame.push_back({seq, std::move(callback)});
     return seq;
@@ -191,6 +196,7 @@ Result<Snapshot> World3D::runStep(const CommandHandler& handler, const std::func
     for (const ObjectHandle h : deletes) VESTIGE_CHECK(deleteNow(h));
     compactQueue();
     ++mState.tick;
+    touch();
     mPhase = WorldPhase::Publishing;
     Snapshot snap = currentSnapshot();
     snap.events = std::move(events);
@@ -200,16 +206,20 @@ Result<Snapshot> World3D::runStep(const CommandHandler& handler, const std::func
 
 Result<Snapshot> World3D::step(const CommandHandler& handler, const std::function<Status(World3D&)>& calculate) {
     if (mPhase != WorldPhase::Idle) return Error("world.reentrant_step", "a step was requested inside a step");
+    touch();
     std::optional<State> before;
     if (mStepRollback) before = mState;
     auto result = runStep(handler, calculate);
     mPhase = WorldPhase::Idle;
     if (!result && before) mState = std::move(*before);
+    if (!result) touch();
     return result;
 }
 
 Status World3D::runEndOfFrame() {
     if (mPhase != WorldPhase::Idle) return Error("world.phase", "end-of-frame callbacks run between steps");
+    if (mState.endOfFrame.empty()) return {};  // nothing scheduled: the state (and its cached hash) stays as it is
+    touch();
     State before = mState;
     std::vector<PendingCallback> callbacks = std::move(mState.endOfFrame);
     mState.endOfFrame.clear();
@@ -221,6 +231,7 @@ Status World3D::runEndOfFrame() {
         if (!st) {
             mPhase = WorldPhase::Idle;
             mState = std::move(before);
+            touch();
             return std::move(st).error().in("end_of_frame", std::to_string(cb.sequence));
         }
     }
@@ -258,9 +269,16 @@ Snapshot World3D::currentSnapshot() const {
 }
 
 Bytes World3D::canonicalBytes() const { return canonicalStateBytes(*this); }
-Sha256Digest World3D::stateHash() const { return sha256(canonicalStateBytes(*this)); }
+Sha256Digest World3D::stateHash() const {
+    if (mHashedAt != mMutations) {
+        mHash = sha256(canonicalStateBytes(*this));
+        mHashedAt = mMutations;
+    }
+    return mHash;
+}
 
 ShutdownReport World3D::shutdown() {
+    touch();
     ShutdownReport report;
     report.releasedObjects = liveRegistered();
     for (Slot& s : mState.slots) {

@@ -81,3 +81,29 @@ TEST(StateHash, DeterministicAcrossRunsAndIndependentOfCommandPayloads) {
 
 }  // namespace
 }  // namespace vestige::iron3d::world
+
+namespace vestige::iron3d::world {
+namespace {
+
+TEST(StateHash, CacheNeverServesAStaleHash) {
+    World3D w;
+    auto h = w.construct({1, {}});
+    ASSERT_TRUE(w.registerObject(*h).ok());
+    ASSERT_TRUE(w.enqueue({0, *h, "x", {}}).ok());
+    Sha256Digest midStep{};
+    auto snap = w.step([&](World3D& world, const Command&) -> Status {
+        midStep = world.stateHash();  // cached inside the step ...
+        return world.setTransform(*h, Transform::fromFloats({1, 2, 3}, {}));
+    });
+    ASSERT_TRUE(snap.ok());
+    EXPECT_NE(snap->hash, midStep);
+    EXPECT_EQ(snap->hash, sha256(w.canonicalBytes())) << "... but the snapshot hashes the state after the step";
+    ASSERT_TRUE(w.setTransform(*h, Transform::fromFloats({4, 5, 6}, {})).ok());
+    EXPECT_EQ(w.stateHash(), sha256(w.canonicalBytes()));
+    auto fail = w.step([](World3D&, const Command&) -> Status { return Error("x", "y"); });
+    ASSERT_TRUE(fail.ok()) << "no command queued: the handler never runs";
+    EXPECT_EQ(w.stateHash(), sha256(w.canonicalBytes()));
+}
+
+}  // namespace
+}  // namespace vestige::iron3d::world

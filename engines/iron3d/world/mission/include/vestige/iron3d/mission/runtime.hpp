@@ -77,6 +77,8 @@ public:
     // SHA-256 of "vestige-mission-state-v1\0", the 32-byte World3D state hash, the 32-byte RNG digest (cosmetic
     // excluded), then per hash chunk in name order: u32 name length, name, u64 size, bytes [P: Vestige layout].
     [[nodiscard]] Sha256Digest simulationHash() const;
+    // The same with the World3D state hash already known (a pass computes it once, for the snapshot).
+    [[nodiscard]] Sha256Digest simulationHash(const Sha256Digest& worldHash) const;
 
     [[nodiscard]] world::World3D& world() { return mWorld; }
     [[nodiscard]] const world::World3D& world() const { return mWorld; }

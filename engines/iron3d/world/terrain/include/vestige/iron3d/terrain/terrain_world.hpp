@@ -66,13 +66,20 @@ public:
     [[nodiscard]] BvhStats bvhStats() const;
 
 private:
+    // XY bounds: the height query touches only these and the faces of the leaves it reaches, so nodes and faces
+    // stay small and contiguous (random queries over a large terrain are bound by memory latency).
+    struct Rect {
+        float minX = 0, minY = 0, maxX = 0, maxY = 0;
+        [[nodiscard]] bool contains(float x, float y) const { return x >= minX && x <= maxX && y >= minY && y <= maxY; }
+    };
     struct Face {
+        Rect rect;
         Vec3 a, b, c;
         std::uint32_t index = 0;  // original face index
         std::uint32_t mask = 0;   // full surface mask
     };
     struct Node {
-        Aabb box;
+        Rect rect;
         std::uint32_t first = 0;   // leaf: first face in mFaces; inner: left child node
         std::uint32_t count = 0;   // leaf: face count (> 0); inner: 0
         std::uint32_t second = 0;  // inner: right child node
@@ -87,7 +94,8 @@ private:
     [[nodiscard]] Status buildAreals(const land::ArealMapData& map);
 
     std::vector<Face> mFaces;  // BVH order
-    std::vector<Node> mNodes;  // root = 0
+    std::vector<Node> mNodes;  // root = 0, depth-first order
+    std::vector<Aabb> mBoxes;  // per node, 3D (raycasts)
     Aabb mBounds;
     std::size_t mDepth = 0;
     std::vector<ArealPolygon> mAreals;

@@ -142,7 +142,7 @@ public:
     [[nodiscard]] std::vector<ObjectHandle> liveRegistered() const;
     [[nodiscard]] Snapshot currentSnapshot() const;  // the published view of the current state (no events)
     [[nodiscard]] Bytes canonicalBytes() const;      // the exact bytes the state hash digests
-    [[nodiscard]] Sha256Digest stateHash() const;
+    [[nodiscard]] Sha256Digest stateHash() const;    // cached until the next mutation
 
     [[nodiscard]] std::uint64_t tick() const { return mState.tick; }
     [[nodiscard]] std::uint64_t nextSequence() const { return mState.nextSequence; }
@@ -200,6 +200,11 @@ private:
     WorldPhase mPhase = WorldPhase::Idle;
     std::size_t mCommandBudget = kDefaultCommandBudget;
     bool mStepRollback = true;
+    // Bumped by every mutation; the state hash is cached against it (hashing 1,000 objects costs more than a step).
+    std::uint64_t mMutations = 0;
+    mutable std::uint64_t mHashedAt = ~0ull;
+    mutable Sha256Digest mHash{};
+    void touch() { ++mMutations; }
 };
 
 // "world.invalid_handle" etc. with the handle named in the context.
