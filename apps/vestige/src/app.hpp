@@ -55,6 +55,7 @@ void addSoundCommands(CLI::App& cli, AppContext& ctx);        // play-sound
 void addQueryCommand(CLI::App& cli, AppContext& ctx);  // Iron3D segment queries
 void addGameCommand(CLI::App& cli, AppContext& ctx);
 void addPhysicsCommand(CLI::App& cli, AppContext& ctx);
+void addMissionCommand(CLI::App& cli, AppContext& ctx);  // Iron3D mission load and headless run
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -89,6 +90,7 @@ DemoStage demoStageStudio();
 DemoStage demoStageMovement();
 DemoStage demoStageLua();
 DemoStage demoStageEnvironment();
+DemoStage demoStageMission();
 DemoStage demoStageRender();
 DemoStage demoStageQuery();
 DemoStage demoStagePhysics();

@@ -29,6 +29,7 @@ std::vector<DemoStage> demoStages() {
         demoStageLua(),
         demoStageEnvironment(),
         demoStageQuery(),
+        demoStageMission(),
         demoStageRender(),
     };
     // clang-format on

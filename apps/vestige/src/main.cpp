@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     addQueryCommand(cli, ctx);
     addGameCommand(cli, ctx);
     addPhysicsCommand(cli, ctx);
+    addMissionCommand(cli, ctx);
 
     // Name an unknown verb instead of CLI11's generic "A subcommand is required".
     if (argc > 1 && argv[1][0] != '-') {

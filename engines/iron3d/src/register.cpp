@@ -3,6 +3,7 @@
 #include <charconv>
 #include <string>
 
+#include "textured_export.hpp"
 #include "vestige/iron3d/animesh/animesh.hpp"
 #include "vestige/iron3d/animesh/export.hpp"
 #include "vestige/iron3d/cpt/register.hpp"
@@ -12,11 +13,11 @@
 #include "vestige/iron3d/msh/msh.hpp"
 #include "vestige/iron3d/msh/register.hpp"
 #include "vestige/iron3d/nres/register.hpp"
+#include "vestige/iron3d/prototype/register.hpp"
 #include "vestige/iron3d/rsli/register.hpp"
 #include "vestige/iron3d/texm/register.hpp"
 #include "vestige/iron3d/tma/register.hpp"
 #include "vestige/iron3d/wear/register.hpp"
-#include "textured_export.hpp"
 
 namespace vestige::iron3d {
 namespace {
@@ -61,6 +62,7 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     mat0::registerFormat(formats, archives);
     land::registerFormat(formats, archives);
     tma::registerFormat(formats, archives);
+    prototype::registerFormat(formats);
     if (const auto* mshInfo = formats.find("msh")) {
         formats::FormatInfo info = *mshInfo;
         // The static export resolves the model's material chain (WEAR -> MAT0 -> Texm) and embeds the textures

@@ -20,9 +20,12 @@ Error linkError(std::string code, std::string message, std::string_view link) {
 
 std::string_view ruleName(Rule rule) {
     switch (rule) {
-    case Rule::Exact: return "exact";
-    case Rule::Default: return "DEFAULT";
-    case Rule::FirstEntry: return "first entry";
+        case Rule::Exact:
+            return "exact";
+        case Rule::Default:
+            return "DEFAULT";
+        case Rule::FirstEntry:
+            return "first entry";
     }
     return "?";
 }
@@ -49,18 +52,31 @@ Result<ModelSpec> parseModelSpec(std::string_view q) {
 
 Resolver::Resolver(const vfs::Vfs& vfs, Options options) : mVfs(vfs), mOptions(std::move(options)) {}
 
+namespace {
+
+// A link whose archive could not be read: missing (the source's code ends in ".not_found") or unreadable.
+Error readError(Error cause, const std::string& path, std::string_view link) {
+    const bool missing = cause.code().ends_with(".not_found");
+    Error out = linkError(missing ? "archive_missing" : "archive_unreadable",
+                          fmt::format("cannot read {} \"{}\": {}", link, path, cause.message()), link);
+    out.in("archive", path).actual(cause.code());
+    return out;
+}
+
+}  // namespace
+
 Result<const nres::Archive*> Resolver::archive(const std::string& path, std::string_view link) {
     const std::string key = asciiLower(path);
     if (auto it = mArchives.find(key); it != mArchives.end()) return it->second.get();
-    auto bytes = mVfs.read(path);
-    if (!bytes) {
-        Error e = std::move(bytes).error();
-        const bool missing = e.code().size() >= 10 && e.code().ends_with(".not_found");
-        Error out = linkError(missing ? "archive_missing" : "archive_unreadable",
-                              fmt::format("cannot read {} \"{}\": {}", link, path, e.message()), link);
-        out.in("archive", path).actual(e.code());
-        return out;
+    if (mOptions.archives) {
+        auto shared = mOptions.archives(path);
+        if (!shared) return readError(std::move(shared).error(), path, link);
+        const nres::Archive* raw = shared->get();
+        mArchives.emplace(key, std::move(*shared));
+        return raw;
     }
+    auto bytes = mVfs.read(path);
+    if (!bytes) return readError(std::move(bytes).error(), path, link);
     // Compatible profile: content loads the way the game loads it (named quirks accepted).
     auto a = nres::Archive::read(std::move(*bytes), nres::Profile::Compatible);
     if (!a) return std::move(a).error().in("archive", path).in("link", std::string(link));
@@ -130,8 +146,8 @@ Result<RowBinding> Resolver::resolveMaterial(std::string_view wearName) {
     }
     if (!chosen)
         return linkError("material_unresolved",
-                         fmt::format("\"{}\": no such MAT0, no DEFAULT and no MAT0 entry at all in {}", cp1251ToUtf8(wearName),
-                                     mOptions.materialLib),
+                         fmt::format("\"{}\": no such MAT0, no DEFAULT and no MAT0 entry at all in {}",
+                                     cp1251ToUtf8(wearName), mOptions.materialLib),
                          "material library")
             .entry(std::string(wearName))
             .in("archive", mOptions.materialLib);
@@ -160,8 +176,10 @@ Result<ModelMaterials> Resolver::resolve(std::string_view qualifiedModel) {
             .in("archive", spec.archive);
     const auto wi = models->find(spec.wear);
     if (!wi)
-        return linkError("wear_missing", fmt::format("no material table \"{}\" next to \"{}\" in {}", spec.wear, spec.model, spec.archive),
-                         "wear table")
+        return linkError(
+                   "wear_missing",
+                   fmt::format("no material table \"{}\" next to \"{}\" in {}", spec.wear, spec.model, spec.archive),
+                   "wear table")
             .entry(spec.wear)
             .in("archive", spec.archive);
     ModelMaterials out;
@@ -175,8 +193,9 @@ Result<ModelMaterials> Resolver::resolve(std::string_view qualifiedModel) {
         if (!b) return std::move(b).error().record(r).in("wear", out.spec.wear);
         b->row = r;
         if (b->rule != Rule::Exact)
-            out.warnings.push_back(fmt::format("row {} \"{}\" resolved by the {} rule to \"{}\"", r, cp1251ToUtf8(row.name),
-                                               ruleName(b->rule), cp1251ToUtf8(b->materialName)));
+            out.warnings.push_back(fmt::format("row {} \"{}\" resolved by the {} rule to \"{}\"", r,
+                                               cp1251ToUtf8(row.name), ruleName(b->rule),
+                                               cp1251ToUtf8(b->materialName)));
         out.rows.push_back(std::move(*b));
     }
     if (out.table.lightmaps) {
@@ -187,9 +206,11 @@ Result<ModelMaterials> Resolver::resolve(std::string_view qualifiedModel) {
             lb.row = l;
             lb.name = out.table.lightmaps->rows[l].name;
             if (!lib) {
-                out.warnings.push_back(fmt::format("lightmap {} \"{}\": {}", l, cp1251ToUtf8(lb.name), lib.error().render()));
+                out.warnings.push_back(
+                    fmt::format("lightmap {} \"{}\": {}", l, cp1251ToUtf8(lb.name), lib.error().render()));
             } else if (auto idx = (*lib)->find(lb.name); !idx) {
-                out.warnings.push_back(fmt::format("lightmap {} \"{}\" not in {}: slot -1", l, cp1251ToUtf8(lb.name), mOptions.lightmapLib));
+                out.warnings.push_back(fmt::format("lightmap {} \"{}\" not in {}: slot -1", l, cp1251ToUtf8(lb.name),
+                                                   mOptions.lightmapLib));
             } else {
                 // A lightmap that is present but broken is corrupt data, not a missing optional: an error.
                 auto t = texture(lb.name, true);
@@ -216,10 +237,12 @@ std::string describe(const ModelMaterials& m) {
                          cp1251ToUtf8(r.materialName), r.materialEntry, r.version, ruleName(r.rule));
         for (std::size_t p = 0; p < r.phases.size(); ++p) {
             const auto& t = r.phases[p];
-            if (t.untextured()) s += fmt::format("    phase {}: untextured\n", p);
+            if (t.untextured())
+                s += fmt::format("    phase {}: untextured\n", p);
             else
-                s += fmt::format("    phase {}: Texm \"{}\" (#{}, {}x{}, format {}, {} mip(s))\n", p, cp1251ToUtf8(t.name), t.entry,
-                                 t.header.width, t.header.height, t.header.format, t.header.mipCount);
+                s += fmt::format("    phase {}: Texm \"{}\" (#{}, {}x{}, format {}, {} mip(s))\n", p,
+                                 cp1251ToUtf8(t.name), t.entry, t.header.width, t.header.height, t.header.format,
+                                 t.header.mipCount);
         }
     }
     for (const auto& l : m.lightmaps)

@@ -363,4 +363,13 @@ Result<Bytes> writeCanonical(const Archive& archive) {
     return writeCanonical(list, archive.sortTableValid() ? archive.sortFold() : SortFold::Lower);
 }
 
+NewEntry newEntry(std::uint32_t type, std::string name, Bytes data, std::uint32_t attr2) {
+    NewEntry e;
+    e.type = type;
+    e.name = std::move(name);
+    e.data = std::move(data);
+    e.attr2 = attr2;
+    return e;
+}
+
 }  // namespace vestige::iron3d::nres

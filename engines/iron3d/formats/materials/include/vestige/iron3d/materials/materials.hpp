@@ -11,6 +11,7 @@
 //
 // Every broken mandatory link is a structured error naming the link (materials.<code>) with the
 // archive, entry, row and phase it came from. See ../shared/specs/iron3d.md sections 4, 7, 8, 9.
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -26,10 +27,16 @@
 
 namespace vestige::iron3d::materials {
 
+// Where the resolver gets an opened archive from. A missing file is an error whose code ends in ".not_found".
+using ArchiveSource = std::function<Result<std::shared_ptr<const nres::Archive>>(const std::string& path)>;
+
 struct Options {
     std::string materialLib = "Material.lib";  // VFS paths
     std::string texturesLib = "Textures.lib";
     std::string lightmapLib = "LightMap.lib";
+    // Unset: the resolver reads and opens archives itself. Set (the mission loader's resource cache): archives
+    // are shared with the rest of the load instead of opened a second time.
+    ArchiveSource archives;
 };
 
 // Which rule of the material resolve order matched.
@@ -49,21 +56,21 @@ struct ModelSpec {
 [[nodiscard]] Result<ModelSpec> parseModelSpec(std::string_view qualified);
 
 struct TextureRef {
-    std::string name;          // phase texture name as used for lookup (raw CP1251); empty = untextured
-    std::size_t entry = 0;     // directory index in the textures archive
-    texm::Header header;       // the texture's header (validated by a full read)
+    std::string name;       // phase texture name as used for lookup (raw CP1251); empty = untextured
+    std::size_t entry = 0;  // directory index in the textures archive
+    texm::Header header;    // the texture's header (validated by a full read)
     [[nodiscard]] bool untextured() const { return name.empty(); }
 };
 
 struct RowBinding {
     std::size_t row = 0;
-    std::string wearName;              // the name the WEAR row asks for
+    std::string wearName;  // the name the WEAR row asks for
     Rule rule = Rule::Exact;
-    std::string materialName;          // the Material.lib entry that was used
-    std::size_t materialEntry = 0;     // its directory index
-    std::uint32_t version = 0;         // its attr2
+    std::string materialName;       // the Material.lib entry that was used
+    std::size_t materialEntry = 0;  // its directory index
+    std::uint32_t version = 0;      // its attr2
     mat0::Material material;
-    std::vector<TextureRef> phases;    // one per MAT0 phase, in phase order
+    std::vector<TextureRef> phases;  // one per MAT0 phase, in phase order
 };
 
 struct LightmapBinding {
@@ -77,9 +84,9 @@ struct LightmapBinding {
 struct ModelMaterials {
     ModelSpec spec;
     wear::Table table;
-    std::vector<RowBinding> rows;           // one per WEAR material row
-    std::vector<LightmapBinding> lightmaps; // one per WEAR LIGHTMAPS row
-    std::vector<std::string> warnings;      // optional links that did not resolve, skipped candidates
+    std::vector<RowBinding> rows;            // one per WEAR material row
+    std::vector<LightmapBinding> lightmaps;  // one per WEAR LIGHTMAPS row
+    std::vector<std::string> warnings;       // optional links that did not resolve, skipped candidates
 };
 
 // Resolves models against one VFS, caching the archives it opens (keyed by ASCII-folded path) and
@@ -102,7 +109,7 @@ private:
     const vfs::Vfs& mVfs;
     Options mOptions;
     std::map<std::string, std::shared_ptr<const nres::Archive>> mArchives;  // folded path -> archive
-    std::map<std::string, TextureRef> mTextures;                             // folded name -> checked ref
+    std::map<std::string, TextureRef> mTextures;                            // folded name -> checked ref
 };
 
 // One-shot convenience: Resolver(vfs, options).resolve(qualifiedModel).

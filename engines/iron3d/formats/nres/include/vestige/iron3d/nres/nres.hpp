@@ -115,6 +115,9 @@ struct NewEntry {
     Bytes data;
 };
 
+// An entry with a type, a name, its payload and attr2 (attr1/attr3 0): the common case for builders.
+[[nodiscard]] NewEntry newEntry(std::uint32_t type, std::string name, Bytes data, std::uint32_t attr2 = 0);
+
 // Canonical compact writer: header, payloads in the given order each zero-padded to 8, directory,
 // sort table rebuilt by a stable sort of the folded names.
 [[nodiscard]] Result<Bytes> writeCanonical(std::span<const NewEntry> entries);

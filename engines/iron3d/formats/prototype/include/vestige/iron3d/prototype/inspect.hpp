@@ -1,0 +1,19 @@
+#pragma once
+// `vestige info objects.rlb` and `vestige info unit.dat`.
+#include <string_view>
+
+#include "vestige/formats/registry.hpp"
+#include "vestige/iron3d/prototype/registry.hpp"
+#include "vestige/iron3d/prototype/unit_dat.hpp"
+
+namespace vestige::iron3d::prototype {
+
+// 110 for an NRes named objects.rlb (above the plain NRes describer), 0 otherwise.
+[[nodiscard]] int probeRegistry(ByteView data, std::string_view fileName);
+// 100 for a *.dat whose bytes read as a unit DAT (either layout), 0 otherwise.
+[[nodiscard]] int probeUnitDat(ByteView data, std::string_view fileName);
+// Per prototype: references after parent expansion, parents, mesh references, non-geometric; broken entries.
+[[nodiscard]] formats::Description describe(const Registry& registry, std::string_view label);
+[[nodiscard]] formats::Description describe(const UnitFile& unit, std::string_view label);
+
+}  // namespace vestige::iron3d::prototype

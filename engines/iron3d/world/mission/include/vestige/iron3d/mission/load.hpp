@@ -1,0 +1,120 @@
+#pragma once
+// Transactional mission load (spec section 14), in this order:
+//
+//   Context     the mission folder and its data.tma through the VFS (the game root)
+//   Map         the TMA prefix up to land_path -> <dir>/Land.msh, <dir>/Land.map; BuildDat.lst at the root;
+//               TerrainWorld built from them
+//   Tma         the whole data.tma (strict)
+//   Graph       every object's resource: a prototype key or a unit DAT -> components (resources/resolver.hpp)
+//   Visuals     per distinct mesh: its sibling .wea -> Material.lib MAT0 -> Textures.lib / LightMap.lib Texm,
+//               progress reported every 64 requests (a request = one prototype, mesh, WEAR, material slot,
+//               texture reference or lightmap)
+//   Assets      the meshes decoded (msh::Model), lightmaps kept for the mission, CTLD pose bindings per component
+//               instance, the other references loaded as raw resources
+//   Construct   one World3D object per TMA object, OriginalObjectId = TMA index, transform = the raw TMA words;
+//               nothing registered yet
+//   Register    every object, TMA order
+//   Scripts     the scripts/AI hook (loaded.hpp), when one is given
+//
+// The first tick is the caller's (MissionRuntime::tick()). Any error before the end returns that error and
+// nothing else: no half-loaded mission exists anywhere (MissionHost keeps the previous one). A reachable missing
+// or broken resource is an error whose context names the chain, outermost first: mission -> object -> unit
+// component -> prototype -> archive -> entry. A broken registry entry no object reaches, a missing optional
+// lightmap, a non-mesh reference that does not exist: inventory warnings.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vestige/core/progress.hpp"
+#include "vestige/core/result.hpp"
+#include "vestige/iron3d/land/areal_map.hpp"
+#include "vestige/iron3d/land/build_list.hpp"
+#include "vestige/iron3d/land/land.hpp"
+#include "vestige/iron3d/materials/materials.hpp"
+#include "vestige/iron3d/mission/loaded.hpp"
+#include "vestige/iron3d/mission/runtime.hpp"
+#include "vestige/iron3d/msh/msh.hpp"
+#include "vestige/iron3d/terrain/terrain_world.hpp"
+#include "vestige/iron3d/tma/tma.hpp"
+#include "vestige/vfs/vfs.hpp"
+
+namespace vestige::iron3d::mission {
+
+enum class LoadPhase { Context, Map, Tma, Graph, Visuals, Assets, Construct, Register, Scripts };
+[[nodiscard]] std::string_view loadPhaseName(LoadPhase phase);
+
+struct LoadOptions {
+    std::string tmaName = "data.tma";
+    std::string registry = "objects.rlb";
+    std::string buildList = "BuildDat.lst";
+    materials::Options materials;  // library paths; the archive source is set by the loader
+    std::uint64_t seed = 0;        // the mission's RNG seed
+    ScriptsHook scripts;           // the scripts/AI step; unset = no scripts
+    Progress* progress = nullptr;  // null = silent
+    std::function<void(LoadPhase)> onPhase;
+};
+
+// One distinct mesh of the mission with its material chain.
+struct VisualModel {
+    std::string archive, entry;
+    std::shared_ptr<const msh::Model> model;
+    materials::ModelMaterials materials;
+    std::size_t firstObject = 0;  // the first TMA object that uses it (for messages)
+};
+
+struct LoadCounts {
+    std::size_t objects = 0, unitReferences = 0, directReferences = 0, components = 0;
+    std::size_t meshComponents = 0, nonGeometric = 0, distinctMeshes = 0;
+    std::size_t requests = 0;  // the Visuals/Graph request count progress is reported by
+    std::size_t wearRequests = 0, materialSlots = 0, textureReferences = 0, untexturedPhases = 0;
+    std::size_t lightmapRequests = 0, lightmapsResolved = 0, poseBindings = 0, rawResources = 0;
+    std::size_t progressUpdates = 0;  // one per 64 requests
+    std::size_t paths = 0, clans = 0, extras = 0, faces = 0, areals = 0, buildCategories = 0;
+    std::size_t failures = 0;  // a successful load has none
+};
+
+struct PhaseTiming {
+    LoadPhase phase = LoadPhase::Context;
+    double milliseconds = 0;  // wall clock: reported, never used by the simulation
+    std::uint64_t bytesRead = 0;
+};
+
+struct LoadedMission {
+    std::string missionDir;
+    tma::Mission mission;
+    tma::LandFiles landFiles;
+    land::TerrainData land;
+    land::ArealMapData arealMap;
+    std::vector<land::BuildCategory> buildCategories;
+    terrain::TerrainWorld terrain;
+    std::vector<LoadedObject> objects;  // TMA order
+    std::vector<VisualModel> models;    // LoadedObject::visuals index into this
+    std::vector<prototype::RawResource> rawResources;
+    std::vector<Error> warnings;
+    LoadCounts counts;
+    std::vector<PhaseTiming> timings;
+    std::unique_ptr<MissionRuntime> runtime;  // registered objects at tick 0
+};
+
+// `missionDir` is the VFS path of the mission folder ("MISSIONS/Tut_1").
+[[nodiscard]] Result<LoadedMission> loadMission(const vfs::Vfs& vfs, std::string_view missionDir,
+                                                const LoadOptions& options = {});
+
+// Holds the published mission; load() replaces it only when the new one loaded completely.
+class MissionHost {
+public:
+    [[nodiscard]] Status load(const vfs::Vfs& vfs, std::string_view missionDir, const LoadOptions& options = {});
+    [[nodiscard]] const LoadedMission* current() const { return mCurrent.get(); }
+    [[nodiscard]] LoadedMission* current() { return mCurrent.get(); }
+
+private:
+    std::unique_ptr<LoadedMission> mCurrent;
+};
+
+// The inventory summary and the state hash as JSON (`vestige mission --json` uses it).
+[[nodiscard]] std::string summaryJson(const LoadedMission& mission);
+
+}  // namespace vestige::iron3d::mission

@@ -1,0 +1,102 @@
+// `vestige mission` as a user runs it, on the game root `vestige demo --stage mission` writes: exit codes, the
+// --json report, reference movement orders, terrain probes, the trace file and a structured load error.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli.hpp"
+
+namespace vestige {
+namespace {
+namespace fs = std::filesystem;
+
+class MissionCli : public test::TempDirTest {
+protected:
+    test::CliRun run(const std::vector<std::string>& args) { return test::runCli(VESTIGE_BIN, args, mDir); }
+    fs::path game() {
+        const auto r = run({"demo", "--out", (mDir / "demo").string(), "--stage", "mission"});
+        EXPECT_EQ(r.code, 0) << r.out << r.err;
+        return mDir / "demo" / "mission";
+    }
+};
+
+TEST_F(MissionCli, JsonReportAfterTicksWithAnOrder) {
+    const fs::path root = game();
+    const fs::path trace = mDir / "run.jsonl";
+    const auto r = run({"mission", root.string(), "DEMO", "--ticks", "600", "--order", "1:40,40:0.25", "--trace",
+                        trace.string(), "--height-at", "20,20", "--height-at", "-5,3", "--json"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["ok"], true);
+    EXPECT_EQ(j["tick"], 600);
+    EXPECT_EQ(j["counts"]["objects"], 4);
+    EXPECT_EQ(j["counts"]["components"], 5);
+    EXPECT_EQ(j["counts"]["failures"], 0);
+    EXPECT_EQ(j["state_hash"].get<std::string>().size(), 64u);
+    ASSERT_EQ(j["objects"].size(), 4u);
+    const auto& moved = j["objects"][1]["transform"]["position"];
+    EXPECT_FLOAT_EQ(moved[0].get<float>(), 40.0f) << "0.25 per tick for 600 ticks covers the distance";
+    EXPECT_FLOAT_EQ(moved[1].get<float>(), 40.0f);
+    EXPECT_FLOAT_EQ(moved[2].get<float>(), 40.0f / 16 + 9 * 40.0f / 16);
+    ASSERT_EQ(j["height_at"].size(), 2u);
+    EXPECT_FLOAT_EQ(j["height_at"][0]["height"].get<float>(), 20.0f / 16 + 9 * 20.0f / 16);
+    EXPECT_EQ(j["height_at"][0]["areal"], 0);
+    EXPECT_TRUE(j["height_at"][1]["height"].is_null()) << "off surface";
+    std::ifstream in(trace);
+    std::string line;
+    std::size_t lines = 0;
+    while (std::getline(in, line)) {
+        ++lines;
+        EXPECT_NO_THROW((void)nlohmann::json::parse(line)) << line;
+    }
+    EXPECT_EQ(lines, j["trace_events"].get<std::size_t>());
+    EXPECT_GE(lines, 600u);
+    // The same inputs again: the same hashes.
+    const auto again =
+        run({"mission", root.string(), "MISSIONS/DEMO", "--ticks", "600", "--order", "1:40,40:0.25", "--json"});
+    ASSERT_EQ(again.code, 0);
+    EXPECT_EQ(nlohmann::json::parse(again.out)["state_hash"], j["state_hash"]);
+}
+
+TEST_F(MissionCli, TextReportAndUsageErrors) {
+    const fs::path root = game();
+    const auto text = run({"mission", root.string(), "DEMO", "--height-at", "8,8"});
+    ASSERT_EQ(text.code, 0) << text.err;
+    EXPECT_NE(text.out.find("mission MISSIONS/DEMO: 4 objects"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("height at (8, 8)"), std::string::npos);
+    EXPECT_EQ(run({"mission", root.string(), "DEMO", "--order", "1:40:0.5"}).code, 2);
+    EXPECT_EQ(run({"mission", root.string(), "DEMO", "--height-at", "x,1"}).code, 2);
+    EXPECT_EQ(run({"mission", root.string()}).code, 2);
+    EXPECT_EQ(run({"mission", "--help"}).code, 0);
+}
+
+TEST_F(MissionCli, MissingPrototypeIsAStructuredError) {
+    const fs::path root = game();
+    fs::remove(root / "objects.rlb");
+    const auto r = run({"mission", root.string(), "DEMO", "--json"});
+    EXPECT_EQ(r.code, 1);
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["ok"], false);
+    EXPECT_EQ(j["error"]["code"], "prototype.unresolved");
+    const auto& ctx = j["error"]["context"];
+    ASSERT_GE(ctx.size(), 3u);
+    EXPECT_EQ(ctx[0]["kind"], "mission") << "outermost first: the mission, then the object";
+    EXPECT_EQ(ctx[1]["kind"], "object");
+    EXPECT_EQ(ctx[1]["value"], "0 (UNITS\\BUILDS\\AI\\gen1.dat)");
+    const auto moved = run({"mission", root.string(), "NOPE"});
+    EXPECT_EQ(moved.code, 1);
+    EXPECT_NE(moved.err.find("cache.not_found"), std::string::npos) << moved.err;
+}
+
+TEST_F(MissionCli, OffSurfaceOrderFailsTheRun) {
+    const fs::path root = game();
+    const auto r = run({"mission", root.string(), "DEMO", "--ticks", "10", "--order", "1:500,500:1000", "--json"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(nlohmann::json::parse(r.out)["error"]["code"], "movement.off_surface");
+}
+
+}  // namespace
+}  // namespace vestige

@@ -1,0 +1,149 @@
+// TerrainWorld queries (spec section 12; the BVH and tie rules of the reference runtime [P]). Geometry comes from
+// land::sampleTerrain (a planar grid: z = x/16 + 3y/16) and hand-made faces for overhangs and ties; the BVH is
+// checked against a brute-force scan of every face.
+#include "vestige/iron3d/terrain/terrain_world.hpp"
+
+#include <gtest/gtest.h>
+
+#include "vestige/core/rng.hpp"
+#include "vestige/iron3d/land/sample.hpp"
+
+namespace vestige::iron3d::terrain {
+namespace {
+
+land::TerrainData faces(const std::vector<std::array<Vec3, 3>>& tris, std::vector<std::uint32_t> masks = {}) {
+    land::TerrainData d;
+    for (std::size_t i = 0; i < tris.size(); ++i) {
+        land::Face f;
+        for (int k = 0; k < 3; ++k) {
+            f.v[k] = static_cast<std::uint16_t>(d.positions.size());
+            d.positions.push_back(tris[i][k]);
+        }
+        f.flags = i < masks.size() ? masks[i] : 1;
+        d.faces.push_back(f);
+    }
+    return d;
+}
+
+TEST(TerrainWorld, HeightOnAPlanarGridIncludingSharedEdgesAndVertices) {
+    auto w = TerrainWorld::build(land::sampleTerrain(2, 2));
+    ASSERT_TRUE(w.ok()) << w.error().render();
+    auto expect = [&](float x, float y) {
+        auto h = w->heightAt(x, y);
+        ASSERT_TRUE(h.has_value()) << x << "," << y;
+        EXPECT_FLOAT_EQ(*h, x / 16 + 3 * y / 16) << x << "," << y;
+    };
+    expect(3, 1);
+    expect(0, 0);    // a corner vertex
+    expect(8, 8);    // the vertex shared by six faces
+    expect(4, 4);    // on the diagonal shared by the two faces of a cell
+    expect(8, 3);    // on the edge between two cells
+    expect(16, 16);  // the far corner
+    EXPECT_FALSE(w->heightAt(-0.001f, 4).has_value());
+    EXPECT_FALSE(w->heightAt(16.001f, 4).has_value());
+    EXPECT_FALSE(w->heightAt(std::nanf(""), 4).has_value());
+}
+
+TEST(TerrainWorld, OverhangsTakeTheHighestCoveringTriangle) {
+    auto w = TerrainWorld::build(faces({{Vec3{0, 0, 0}, {10, 0, 0}, {0, 10, 0}},
+                                        {Vec3{0, 0, 5}, {10, 0, 5}, {0, 10, 5}},
+                                        {Vec3{0, 0, 2}, {0, 10, 2}, {10, 0, 2}}}));  // clockwise in XY: still covers
+    ASSERT_TRUE(w.ok());
+    auto h = w->heightHitAt(2, 2);
+    ASSERT_TRUE(h.has_value());
+    EXPECT_EQ(h->z, 5.0f);
+    EXPECT_EQ(h->face, 1u);
+}
+
+TEST(TerrainWorld, EqualHeightsAndEqualDistancesPickTheLowerFaceIndex) {
+    const std::array<Vec3, 3> t{Vec3{0, 0, 1}, {10, 0, 1}, {0, 10, 1}};
+    auto w = TerrainWorld::build(faces({t, t, t}));
+    ASSERT_TRUE(w.ok());
+    EXPECT_EQ(w->heightHitAt(1, 1)->face, 0u);
+    auto hit = w->raycast({1, 1, 10}, {0, 0, -1});
+    ASSERT_TRUE(hit.has_value());
+    EXPECT_EQ(hit->face, 0u);
+    EXPECT_EQ(hit->t, 9.0f);
+    EXPECT_EQ(hit->point, (Vec3{1, 1, 1}));
+}
+
+TEST(TerrainWorld, VerticalFacesCoverNothingButCanBeHitByRays) {
+    auto w = TerrainWorld::build(faces({{Vec3{0, 0, 0}, {10, 0, 0}, {10, 0, 10}}}));
+    ASSERT_TRUE(w.ok());
+    EXPECT_FALSE(w->heightAt(5, 0).has_value());
+    auto hit = w->raycast({5, -5, 2}, {0, 1, 0});
+    ASSERT_TRUE(hit.has_value());
+    EXPECT_EQ(hit->t, 5.0f);
+}
+
+TEST(TerrainWorld, RaycastNearestHitMaskAndMisses) {
+    auto w = TerrainWorld::build(
+        faces({{Vec3{0, 0, 0}, {10, 0, 0}, {0, 10, 0}}, {Vec3{0, 0, 5}, {10, 0, 5}, {0, 10, 5}}}, {0x1, 0x8}));
+    ASSERT_TRUE(w.ok());
+    EXPECT_EQ(w->raycast({1, 1, 9}, {0, 0, -1})->face, 1u);
+    EXPECT_EQ(w->raycast({1, 1, 9}, {0, 0, -1}, 0x1)->face, 0u) << "the mask skips the upper face";
+    EXPECT_FALSE(w->raycast({1, 1, 9}, {0, 0, -1}, 0x2).has_value());
+    EXPECT_FALSE(w->raycast({1, 1, 9}, {0, 0, 1}).has_value()) << "behind the origin";
+    EXPECT_FALSE(w->raycast({20, 20, 9}, {0, 0, -1}).has_value());
+    EXPECT_EQ(w->raycast({1, 1, -3}, {0, 0, 1})->face, 0u);
+    EXPECT_FALSE(w->raycast({1, 1, 9}, {0, 0, -1}, 0, 3.0f).has_value()) << "beyond maxT";
+}
+
+TEST(TerrainWorld, BvhLeavesHoldAtMostEightFacesAndAnswerLikeABruteForceScan) {
+    const land::TerrainData d = land::sampleTerrain(48, 40);  // 3840 faces
+    auto w = TerrainWorld::build(d);
+    ASSERT_TRUE(w.ok());
+    const BvhStats s = w->bvhStats();
+    EXPECT_LE(s.maxLeafFaces, kMaxLeafFaces);
+    EXPECT_EQ(w->faceCount(), 3840u);
+    // Brute force: every face, its own barycentric test in double, highest wins, ties to the lower index.
+    auto bruteHeight = [&](double x, double y) -> std::optional<HeightHit> {
+        std::optional<HeightHit> best;
+        for (std::uint32_t i = 0; i < d.faces.size(); ++i) {
+            const Vec3 a = d.positions[d.faces[i].v[0]], b = d.positions[d.faces[i].v[1]],
+                       c = d.positions[d.faces[i].v[2]];
+            const double det = (double(b.x) - a.x) * (double(c.y) - a.y) - (double(c.x) - a.x) * (double(b.y) - a.y);
+            if (det == 0) continue;
+            const double l1 = ((x - a.x) * (double(c.y) - a.y) - (double(c.x) - a.x) * (y - a.y)) / det;
+            const double l2 = ((double(b.x) - a.x) * (y - a.y) - (x - a.x) * (double(b.y) - a.y)) / det;
+            if (l1 < 0 || l2 < 0 || l1 + l2 > 1) continue;
+            const auto z = static_cast<float>(a.z + l1 * (double(b.z) - a.z) + l2 * (double(c.z) - a.z));
+            if (!best || z > best->z) best = HeightHit{z, i};
+        }
+        return best;
+    };
+    Pcg32 rng(7);
+    for (int i = 0; i < 3000; ++i) {
+        const float x = rng.unit() * 400 - 8, y = rng.unit() * 340 - 8;
+        const auto a = w->heightHitAt(x, y), b = bruteHeight(x, y);
+        ASSERT_EQ(a.has_value(), b.has_value()) << x << "," << y;
+        if (a) EXPECT_NEAR(a->z, b->z, 1e-4f) << x << "," << y;
+        // Straight down from above: the hit is the surface point, on the face the height query names.
+        const auto r = w->raycast({x, y, 5000}, {0, 0, -1});  // above the highest vertex (z ~ 1000)
+        ASSERT_EQ(r.has_value(), a.has_value()) << x << "," << y << " face " << (a ? a->face : 0);
+        if (r) EXPECT_NEAR(r->point.z, a->z, 1e-3f);
+    }
+}
+
+TEST(TerrainWorld, ArealLookupThroughTheGridWithAnExactFallback) {
+    land::ArealMapData map = land::sampleArealMap();  // two triangles split along the diagonal of 16 x 16
+    auto w = TerrainWorld::build(land::sampleTerrain(2, 2), &map);
+    ASSERT_TRUE(w.ok()) << w.error().render();
+    EXPECT_EQ(w->arealCount(), 2u);
+    EXPECT_EQ(w->arealAt(12, 4), 0u);
+    EXPECT_EQ(w->arealAt(4, 12), 1u);
+    EXPECT_EQ(w->arealAt(8, 8), 0u) << "on the shared edge: the first candidate that holds it";
+    EXPECT_EQ(w->arealAt(16, 0), 0u) << "a vertex belongs to its areal";
+    EXPECT_FALSE(w->arealAt(20, 20).has_value());
+    EXPECT_EQ(w->gridCell(12, 4), 1u);
+    EXPECT_EQ(w->gridCell(4, 12), 2u);
+    // Candidates that do not hold the point: the exact scan still finds the areal.
+    map.grid.cells = {{1}, {1}, {0}, {1}};
+    auto wrong = TerrainWorld::build(land::sampleTerrain(2, 2), &map);
+    EXPECT_EQ(wrong->arealAt(12, 4), 0u);
+    map.grid.cells = {{5}, {}, {}, {}};
+    EXPECT_EQ(TerrainWorld::build(land::sampleTerrain(2, 2), &map).error().code(), "terrain.bad_grid");
+}
+
+}  // namespace
+}  // namespace vestige::iron3d::terrain
