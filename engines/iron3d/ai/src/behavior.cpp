@@ -80,12 +80,13 @@ Result<FirstRunResult> prepareFirstRun(FirstRun& run, std::uint32_t queueTime, S
         r.deadline = queueTime + kFirstRunIntervals * kFirstRunIntervalMs + r.delay;  // u32 queue time wraps
         run.deadline = r.deadline;
     }
-    trace.emit("behavior", {{"event", "first_run"},
-                            {"clan", clan},
-                            {"effect", r.effect == FirstRunEffect::Kept ? "kept" : "scheduled"},
-                            {"queue_time", queueTime},
-                            {"deadline", r.deadline},
-                            {"delay", r.delay}});
+    if (trace.on())
+        trace.emit("behavior", {{"event", "first_run"},
+                                {"clan", clan},
+                                {"effect", r.effect == FirstRunEffect::Kept ? "kept" : "scheduled"},
+                                {"queue_time", queueTime},
+                                {"deadline", r.deadline},
+                                {"delay", r.delay}});
     return r;
 }
 

@@ -36,7 +36,9 @@ const ShareRow* Distributor::find(Handle object) const {
 AddEffect Distributor::add(Handle object, std::uint32_t tmaIndex, bool pinned, const Tracer& trace,
                            std::uint32_t slot) {
     if (find(object)) {
-        trace.emit("behavior", {{"event", "distributor_duplicate"}, {"slot", slot}, {"object", handleJson(object)}});
+        if (trace.on())
+            trace.emit("behavior",
+                       {{"event", "distributor_duplicate"}, {"slot", slot}, {"object", handleJson(object)}});
         return AddEffect::Duplicate;
     }
     // Single precision throughout, as the game's x87 control word 0x007f computes it.
@@ -114,11 +116,12 @@ TransferStep transfer(const Distributor& d, ResourceObjects& objects, float dt, 
         step.delivered += take;
         const float before = p->amount();
         p->setAmount(before + take);
-        trace.emit("behavior", {{"event", "transfer"},
-                                {"slot", slot},
-                                {"object", handleJson(rows[i].object)},
-                                {"before", floatBits(std::bit_cast<std::uint32_t>(before))},
-                                {"after", floatBits(std::bit_cast<std::uint32_t>(p->amount()))}});
+        if (trace.on())
+            trace.emit("behavior", {{"event", "transfer"},
+                                    {"slot", slot},
+                                    {"object", handleJson(rows[i].object)},
+                                    {"before", floatBits(std::bit_cast<std::uint32_t>(before))},
+                                    {"after", floatBits(std::bit_cast<std::uint32_t>(p->amount()))}});
     }
     step.undelivered = pool;
     return step;

@@ -53,14 +53,15 @@ std::optional<OreState> initialOre(const PlacedUnit& unit, std::span<const OreDe
             break;
         }
     }
-    trace.emit("behavior", {{"event", "ore"},
-                            {"object", {s.handle.slot, s.handle.generation}},
-                            {"tma", s.tmaIndex},
-                            {"class", s.classWord},
-                            {"key", s.property.key},
-                            {"current", floatBits(s.property.valueBits)},
-                            {"maximum", s.property.extra},
-                            {"from_tma", s.fromTma}});
+    if (trace.on())
+        trace.emit("behavior", {{"event", "ore"},
+                                {"object", {s.handle.slot, s.handle.generation}},
+                                {"tma", s.tmaIndex},
+                                {"class", s.classWord},
+                                {"key", s.property.key},
+                                {"current", floatBits(s.property.valueBits)},
+                                {"maximum", s.property.extra},
+                                {"from_tma", s.fromTma}});
     return s;
 }
 
