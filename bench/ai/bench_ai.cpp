@@ -32,23 +32,11 @@ public:
     }
 };
 
-class Party final : public ResourceParty {
-public:
-    bool transferSkipped() const override { return false; }
-    float rate() override { return producing; }
-    float amount() const override { return value; }
-    void setAmount(float v) override { value = v; }
-    float producing = 0, value = 0;
-};
-
-class Objects final : public ResourceObjects {
-public:
-    Objects() : parties(kObjects) {
-        for (std::uint32_t i = 0; i < kObjects; ++i) parties[i].producing = i % 4 == 0 ? 1.0f : 0.0f;
-    }
-    ResourceParty* find(Handle h) override { return h.slot < parties.size() ? &parties[h.slot] : nullptr; }
-    std::vector<Party> parties;
-};
+StockObjects makeObjects() {
+    StockObjects o(kObjects);
+    for (std::uint32_t i = 0; i < kObjects; ++i) o.parties[i].producing = i % 4 == 0 ? 1.0f : 0.0f;
+    return o;
+}
 
 class Env final : public BehaviorEnvironment {
 public:
@@ -77,7 +65,7 @@ void BM_AiBehaviorTick(benchmark::State& state) {
     RngStreams streams(1);
     StreamRandom rng(streams, "behavior.shared");
     AiRuntime rt = mission(rng);
-    Objects objects;
+    StockObjects objects = makeObjects();
     const Env env;
     std::uint32_t now = 10'000;  // past every first-run deadline: each clan transfers every tick
     for (auto _ : state) {
@@ -94,7 +82,7 @@ void BM_AiBehaviorTickTraced(benchmark::State& state) {
     RngStreams streams(1);
     StreamRandom rng(streams, "behavior.shared");
     AiRuntime rt = mission(rng);
-    Objects objects;
+    StockObjects objects = makeObjects();
     const Env env;
     TraceSink sink;  // hashing only, no writer
     std::uint64_t tick = 0;
@@ -112,7 +100,7 @@ void BM_AiBehaviorTickTraced(benchmark::State& state) {
 BENCHMARK(BM_AiBehaviorTickTraced)->Unit(benchmark::kMicrosecond);
 
 void BM_Baseline(benchmark::State& state) {
-    Objects objects;
+    StockObjects objects = makeObjects();
     for (auto _ : state) {
         for (auto& p : objects.parties) p.value += p.producing * 0.016f;
         benchmark::DoNotOptimize(objects.parties.data());

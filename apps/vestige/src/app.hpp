@@ -51,6 +51,7 @@ void addSourceCommands(CLI::App& cli, AppContext& ctx);   // ents, move
 void addLuaCommand(CLI::App& cli, AppContext& ctx);
 void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
 void addMoveCommand(CLI::App& cli, AppContext& ctx);
+void addScriptCommand(CLI::App& cli, AppContext& ctx);  // Iron3D AI packages, first Init
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -76,6 +77,7 @@ DemoStage demoStageArchives();
 DemoStage demoStageMsh();
 DemoStage demoStageIron3dTextures();
 DemoStage demoStageTerrain();
+DemoStage demoStageAi();
 DemoStage demoStageBsp();
 DemoStage demoStageSourceTextures();
 DemoStage demoStageSourceArchives();

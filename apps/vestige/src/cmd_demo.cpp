@@ -27,6 +27,7 @@ std::vector<DemoStage> demoStages() {
         demoStageStudio(),
         demoStageMovement(),
         demoStageLua(),
+        demoStageAi(),
         demoStageRender(),
     };
     // clang-format on

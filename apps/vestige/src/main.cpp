@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     addRenderCommands(cli, ctx);
     addPoseCommand(cli, ctx);
     addMoveCommand(cli, ctx);
+    addScriptCommand(cli, ctx);
 
     // Name an unknown verb instead of CLI11's generic "A subcommand is required".
     if (argc > 1 && argv[1][0] != '-') {

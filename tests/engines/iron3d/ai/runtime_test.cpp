@@ -10,22 +10,8 @@
 namespace vestige::iron3d::ai {
 namespace {
 
-class Objects final : public ResourceObjects {
-public:
-    class Party final : public ResourceParty {
-    public:
-        bool transferSkipped() const override { return false; }
-        float rate() override { return producing; }
-        float amount() const override { return value; }
-        void setAmount(float v) override { value = v; }
-        float producing = 0, value = 0;
-    };
-    ResourceParty* find(Handle h) override {
-        auto it = parties.find(h.slot);
-        return it == parties.end() ? nullptr : &it->second;
-    }
-    std::map<std::uint32_t, Party> parties;
-};
+// Objects 4..7 are the distributor members.
+StockObjects objectsFor() { return StockObjects(8); }
 
 class Env final : public BehaviorEnvironment {
 public:
@@ -74,7 +60,7 @@ MissionRun runMission(const RuntimeSetup& setup, std::uint32_t ticks) {
     TraceSinkAdapter adapter(sink, tick);
     const Tracer trace{&adapter, &rng};
     AiRuntime rt = AiRuntime::start(setup, files(), rng, nullptr, trace).value();
-    Objects objects;
+    StockObjects objects = objectsFor();
     objects.parties[4].producing = 2;
     objects.parties[5].producing = 3;
     objects.parties[6].value = 1;
@@ -126,7 +112,7 @@ TEST(AiRuntime, TicksTransferOnlyAfterTheFirstRunDeadline) {
     RngStreams streams(99);
     StreamRandom rng(streams, "behavior.shared");
     AiRuntime rt = AiRuntime::start(autoDemoSetup(), files(), rng).value();
-    Objects objects;
+    StockObjects objects = objectsFor();
     objects.parties[4].producing = 2;  // slot 0: 4 produces, 6 receives
     objects.parties[6].value = 0;
     const Env env;

@@ -88,6 +88,27 @@ public:
     virtual ResourceParty* find(Handle object) = 0;  // null: gone
 };
 
+// A plain stock with a fixed rate, and a table of them indexed by handle slot: what the demo and the benchmark run
+// the distributor on before World3D provides real objects.
+class StockParty final : public ResourceParty {
+public:
+    [[nodiscard]] bool transferSkipped() const override { return skipped; }
+    float rate() override { return producing; }
+    [[nodiscard]] float amount() const override { return value; }
+    void setAmount(float v) override { value = v; }
+    float producing = 0, value = 0;
+    bool skipped = false;
+};
+
+class StockObjects final : public ResourceObjects {
+public:
+    explicit StockObjects(std::size_t slots = 0) : parties(slots) {}
+    ResourceParty* find(Handle object) override {
+        return object.slot < parties.size() ? &parties[object.slot] : nullptr;
+    }
+    std::vector<StockParty> parties;
+};
+
 struct TransferStep {
     std::uint32_t lookups = 0, skipped = 0, missing = 0;
     float produced = 0, delivered = 0, undelivered = 0;

@@ -2,6 +2,7 @@
 // What the AI and Behavior layer needs from the world around it, as small abstract seams. World3D (issue 20)
 // implements them; tests use doubles. docs/ai.md lists every seam and who must provide it.
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -21,6 +22,19 @@ class ScriptFiles {
 public:
     virtual ~ScriptFiles() = default;
     [[nodiscard]] virtual Result<std::optional<Bytes>> read(std::string_view path) const = 0;
+};
+
+// ScriptFiles over an in-memory tree (the demo, benchmarks, packed test missions); paths fold ASCII case.
+class MapScriptFiles final : public ScriptFiles {
+public:
+    MapScriptFiles& add(std::string_view path, Bytes bytes);
+    MapScriptFiles& add(std::string_view path, std::string_view text) {
+        return add(path, Bytes(text.begin(), text.end()));
+    }
+    [[nodiscard]] Result<std::optional<Bytes>> read(std::string_view path) const override;
+
+private:
+    std::map<std::string, Bytes, std::less<>> mFiles;
 };
 
 // The one generator every Behavior instance draws from (so clan order changes the values). World3D passes one of
