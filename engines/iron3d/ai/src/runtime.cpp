@@ -25,11 +25,14 @@ Result<AiRuntime> AiRuntime::start(const RuntimeSetup& setup, const ScriptFiles&
     AiRuntime rt;
     VESTIGE_TRY(rt.ai, createSuperAis(setup.clans, files, setup.options, trace));
     rt.behavior.resize(rt.ai.clans.size());
+    // A static preview runs no Behavior and builds no initial Behavior state: only the SuperAIs and their Init.
+    const bool full = setup.options.mode == LoadMode::Full;
     for (std::uint32_t c = 0; c < rt.ai.clans.size(); ++c) {
-        VESTIGE_CHECK(prepareFirstRun(rt.behavior[c].firstRun, setup.queueTime, rng, c, trace));
+        if (full) VESTIGE_CHECK(prepareFirstRun(rt.behavior[c].firstRun, setup.queueTime, rng, c, trace));
         VESTIGE_TRY(InitReport report, runFirstInit(rt.ai, c, setup.options.mode, targets, trace));
         rt.inits.push_back(std::move(report));
     }
+    if (!full) return rt;
     for (const Membership& m : memberships(setup.units, rt.ai))
         rt.behavior[*rt.ai.slots[m.slot]].distributor.add(m.handle, m.tmaIndex, false, trace, m.slot);
     const auto descriptors = oreDescriptors();

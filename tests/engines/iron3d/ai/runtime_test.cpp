@@ -108,6 +108,20 @@ TEST(AiRuntime, StartRunsBehaviorThenInitPerClanAndBuildsDistributors) {
     EXPECT_EQ(ores, 4u);
 }
 
+TEST(AiRuntime, PreviewRunsNoBehaviorAndBuildsNoBehaviorState) {
+    RngStreams streams(99);
+    StreamRandom rng(streams, "behavior.shared");
+    RuntimeSetup setup = autoDemoSetup();
+    setup.options.mode = LoadMode::Preview;
+    auto rt = AiRuntime::start(setup, files(), rng);
+    ASSERT_TRUE(rt.ok()) << rt.error().render();
+    EXPECT_EQ(rng.draws(), 0u);
+    EXPECT_TRUE(rt->inits[1].applied);  // the Init writes are still kept in the scenario varset
+    EXPECT_TRUE(rt->behavior[0].distributor.rows().empty());
+    EXPECT_TRUE(rt->ore.empty());
+    EXPECT_EQ(rt->behavior[0].firstRun.deadline, 0u);
+}
+
 TEST(AiRuntime, TicksTransferOnlyAfterTheFirstRunDeadline) {
     RngStreams streams(99);
     StreamRandom rng(streams, "behavior.shared");

@@ -6,6 +6,7 @@
 //   2. per clan, in clan order: Behavior prepares its first run (one shared-RNG draw), then the clan's first Init
 //      runs (runFirstInit) - the original's engine callback order
 //   3. distributor memberships (in TMA object order) and the initial ore of every object with a Unit DAT
+//   Preview (a static look at a mission) stops after the Inits: no Behavior draw, memberships or ore (seed 002).
 // tick (every World3D fixed tick, queue time in u32 ms):
 //   1. Behavior's prerequisite check of every distributor member (a diagnostic state is the tick's error)
 //   2. per clan whose first-run deadline has passed: the distributor's transfer step over dt
