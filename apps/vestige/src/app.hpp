@@ -56,6 +56,7 @@ void addQueryCommand(CLI::App& cli, AppContext& ctx);  // Iron3D segment queries
 void addGameCommand(CLI::App& cli, AppContext& ctx);
 void addPhysicsCommand(CLI::App& cli, AppContext& ctx);
 void addMissionCommand(CLI::App& cli, AppContext& ctx);  // Iron3D mission load and headless run
+void addScriptCommand(CLI::App& cli, AppContext& ctx);  // Iron3D AI packages, first Init
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -83,6 +84,7 @@ DemoStage demoStageArchives();
 DemoStage demoStageMsh();
 DemoStage demoStageIron3dTextures();
 DemoStage demoStageTerrain();
+DemoStage demoStageAi();
 DemoStage demoStageBsp();
 DemoStage demoStageSourceTextures();
 DemoStage demoStageSourceArchives();

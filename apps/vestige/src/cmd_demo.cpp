@@ -30,6 +30,7 @@ std::vector<DemoStage> demoStages() {
         demoStageEnvironment(),
         demoStageQuery(),
         demoStageMission(),
+        demoStageAi(),
         demoStageRender(),
     };
     // clang-format on

@@ -8,6 +8,7 @@
 #include "vestige/iron3d/animesh/export.hpp"
 #include "vestige/iron3d/cpt/register.hpp"
 #include "vestige/iron3d/ctl/register.hpp"
+#include "vestige/iron3d/fml/fml.hpp"
 #include "vestige/iron3d/land/register.hpp"
 #include "vestige/iron3d/mat0/register.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
@@ -15,8 +16,11 @@
 #include "vestige/iron3d/nres/register.hpp"
 #include "vestige/iron3d/prototype/register.hpp"
 #include "vestige/iron3d/rsli/register.hpp"
+#include "vestige/iron3d/scr/register.hpp"
 #include "vestige/iron3d/texm/register.hpp"
 #include "vestige/iron3d/tma/register.hpp"
+#include "vestige/iron3d/trf/trf.hpp"
+#include "vestige/iron3d/varset/register.hpp"
 #include "vestige/iron3d/wear/register.hpp"
 
 namespace vestige::iron3d {
@@ -63,6 +67,10 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     land::registerFormat(formats, archives);
     tma::registerFormat(formats, archives);
     prototype::registerFormat(formats);
+    scr::registerFormat(formats);
+    varset::registerFormat(formats);
+    trf::registerFormat(formats);
+    fml::registerFormat(formats);
     if (const auto* mshInfo = formats.find("msh")) {
         formats::FormatInfo info = *mshInfo;
         // The static export resolves the model's material chain (WEAR -> MAT0 -> Texm) and embeds the textures
