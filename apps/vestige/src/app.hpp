@@ -83,6 +83,7 @@ DemoStage demoStageSourceArchives();
 DemoStage demoStageStudio();
 DemoStage demoStageMovement();
 DemoStage demoStageLua();
+DemoStage demoStageGame();
 DemoStage demoStageRender();
 
 }  // namespace vestige::app

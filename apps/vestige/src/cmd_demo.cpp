@@ -27,6 +27,7 @@ std::vector<DemoStage> demoStages() {
         demoStageStudio(),
         demoStageMovement(),
         demoStageLua(),
+        demoStageGame(),
         demoStageRender(),
     };
     // clang-format on
