@@ -93,6 +93,7 @@ DemoStage demoStageMovement();
 DemoStage demoStageLua();
 DemoStage demoStageEnvironment();
 DemoStage demoStageMission();
+DemoStage demoStageGame();
 DemoStage demoStageRender();
 DemoStage demoStageQuery();
 DemoStage demoStagePhysics();

@@ -27,6 +27,7 @@ std::vector<DemoStage> demoStages() {
         demoStageMovement(),
         demoStagePhysics(),
         demoStageLua(),
+        demoStageGame(),
         demoStageEnvironment(),
         demoStageQuery(),
         demoStageMission(),

@@ -71,6 +71,17 @@ void World::runPlayer(Entity& p) {
     }
     pd.baseVelocityFlag = false;
 
+    // PreThink: CBasePlayer::PlayerUse on a fresh +use (or a held one for continuous-use entities).
+    if (p.alive && pd.keyDown(in::kUse)) {
+        if (Entity* used = findUseEntity(p)) {
+            const int caps = used->behaviour->objectCaps(*used);
+            const bool impulse = pd.keyPressed(in::kUse) && (caps & (fcap::kImpulseUse | fcap::kOnOffUse)) != 0;
+            const bool continuous = (caps & fcap::kContinuousUse) != 0;
+            if ((impulse || continuous) && (!hooks.playerUse || hooks.playerUse(*this, p, *used)))
+                acceptInput(*used, "Use", p.handle, p.handle, {});
+        }
+    }
+
     // CPlayerMove::SetupMove: the command and the player's state into the move data.
     MoveData& mv = pd.mv;
     mv = MoveData{};
@@ -174,6 +185,47 @@ void World::checkFalling(Entity& p, float fallSpeed) {
         const EntityHandle world = worldEntity().handle;
         takeDamage(p, DamageInfo::make(world, world, damage, dmg::kFall));
     }
+}
+
+Entity* World::findUseEntity(Entity& p) {
+    constexpr float kUseRadius = 80.0f;  // PLAYER_USE_RADIUS
+    constexpr std::array<float, 8> kTangents = {
+        0.0f, 1.0f, 0.57735026919f, 0.3639702342f, 0.267949192431f, 0.1763269807f, -0.1763269807f, -0.267949192431f};
+    const std::uint32_t mask =
+        collision::mask::kSolid | collision::contents::kDebris | collision::contents::kPlayerClip;
+    Vec3 forward, up;
+    movement::angleVectors(p.player->cmd.viewAngles, &forward, nullptr, &up);
+    const Vec3 eye = p.origin + Vec3{0, 0, p.player->move.viewOffsetZ};
+    const float centerZ = p.worldSpaceCenter().z;
+    const auto usable = [](const Entity* e) {
+        return e && e->index != 0 &&
+               (e->behaviour->objectCaps(*e) &
+                (fcap::kImpulseUse | fcap::kContinuousUse | fcap::kOnOffUse | fcap::kDirectionalUse)) != 0;
+    };
+    Entity* nearest = nullptr;
+    for (std::size_t i = 0; i < kTangents.size(); ++i) {
+        TraceHitEntity tr;
+        if (i == 0) {
+            tr = trace(eye, eye + forward * 1024.0f, {}, {}, mask, p.handle);
+        } else {
+            const Vec3 down = normalize(forward - up * kTangents[i]);
+            tr = trace(eye, eye + down * 72.0f, {-16, -16, -16}, {16, 16, 16}, mask, p.handle);
+        }
+        Entity* object = get(tr.entity);
+        while (object && !usable(object) && get(object->parent)) object = get(object->parent);
+        if (!usable(object)) continue;
+        // The distance to the hit with its height measured to the player's box (IntervalDistance).
+        Vec3 delta = tr.result.endPos - eye;
+        const float lo = centerZ + p.mins.z, hi = centerZ + p.maxs.z, z = tr.result.endPos.z;
+        delta.z = z < lo ? lo - z : (z > hi ? z - hi : 0.0f);
+        if (length(delta) < kUseRadius) {
+            nearest = object;
+            if (i == 0) return object;
+        }
+    }
+    if (Entity* ground = get(p.groundEntity); ground && (ground->behaviour->objectCaps(*ground) & fcap::kUseOnGround))
+        nearest = ground;
+    return nearest;
 }
 
 Entity* World::defaultSpawnPoint(Entity& player) {

@@ -326,6 +326,34 @@ TEST(GameClasses, LogicEntities) {
     for (std::size_t i = 0; i < logic.size(); ++i) EXPECT_EQ(pw.log[i].substr(pw.log[i].find(' ') + 1), logic[i]);
 }
 
+TEST(GameClasses, UseKeyPressesAButtonInReach) {
+    // +use (CBasePlayer::PlayerUse / FindUseEntity): a use-activated button 40 units ahead, within
+    // PLAYER_USE_RADIUS 80; a fresh press uses it once (FCAP_IMPULSE_USE), holding does not repeat.
+    auto map = room();
+    map.addEntity({{"classname", "info_player_start"}, {"origin", "0 0 0"}});
+    map.addBrushEntity(
+        {{"classname", "func_button"}, {"spawnflags", "1025"}, {"wait", "0.1"}, {"OnPressed", "probe1,Ping,used,0,-1"}},
+        {bsp::MapBuilder::box({40, -32, 0}, {50, 32, 128}, kTex)}, Vec3{45, 0, 64});
+    map.addBrushEntity({{"classname", "func_button"}, {"spawnflags", "1025"}, {"OnPressed", "probe1,Ping,far,0,-1"}},
+                       {bsp::MapBuilder::box({-300, -32, 0}, {-290, 32, 128}, kTex)}, Vec3{-295, 0, 64});
+    map.addEntity({{"classname", "probe"}, {"targetname", "probe1"}});
+    ProbeWorld pw(map);
+    World& w = *pw.world;
+    Entity& p = w.addPlayer();
+    w.step();
+    drive(w, p, cmd(0, 0, 0, in::kUse), 30);  // held for 30 ticks: one press
+    drive(w, p, cmd(0), 1);
+    drive(w, p, cmd(0, 0, 180, in::kUse), 1);  // the other one is 290 away: out of reach
+    drive(w, p, cmd(0), 20);
+    ASSERT_EQ(pw.log.size(), 1u) << ::testing::PrintToString(pw.log);
+    EXPECT_EQ(pw.log[0], "2 probe1.Ping(used)  ");  // activator: the (unnamed) player, caller: the button
+    // GM:PlayerUse returning false refuses it.
+    w.hooks.playerUse = [](World&, Entity&, Entity&) { return false; };
+    drive(w, p, cmd(0, 0, 0, in::kUse), 1);
+    drive(w, p, cmd(0), 1);
+    EXPECT_EQ(pw.log.size(), 1u);
+}
+
 TEST(GameClasses, PointTeleportMovesItsTarget) {
     auto map = room();
     map.addEntity({{"classname", "info_target"}, {"targetname", "thing"}, {"origin", "1 2 3"}});

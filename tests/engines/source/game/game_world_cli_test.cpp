@@ -78,5 +78,30 @@ TEST_F(GameCli, BadInputsExitCodes) {
     EXPECT_EQ(run({"game"}).code, 2);
 }
 
+std::string slurp(const fs::path& path) {
+    std::ostringstream text;
+    text << std::ifstream(path, std::ios::binary).rdbuf();
+    return text.str();
+}
+
+TEST_F(GameCli, DemoStageIsDeterministicAndItsScriptReplays) {
+    // The `game` demo stage twice: the same trace and summary (regression guard); `vestige game` on the map and script
+    // it wrote ends on the summary's final hash, and the 400-unit drop cost the base gamemode's flat 10.
+    const fs::path a = mDir / "a", b = mDir / "b";
+    ASSERT_EQ(run({"demo", "--stage", "game", "--out", a.string()}).code, 0);
+    ASSERT_EQ(run({"demo", "--stage", "game", "--out", b.string()}).code, 0);
+    const std::string summary = slurp(a / "game" / "summary.txt");
+    EXPECT_EQ(summary, slurp(b / "game" / "summary.txt"));
+    EXPECT_EQ(slurp(a / "game" / "trace.jsonl"), slurp(b / "game" / "trace.jsonl"));
+    EXPECT_NE(summary.find("fall damage 10 "), std::string::npos) << summary;
+    EXPECT_NE(summary.find("health 90\n"), std::string::npos) << summary;
+    const auto r =
+        run({"game", "--json", (a / "game" / "game.bsp").string(), "--input", (a / "game" / "walk.txt").string()});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_NE(summary.find("final hash " + j["hash"].get<std::string>()), std::string::npos) << summary;
+    EXPECT_EQ(j["player"]["health"], 90);
+}
+
 }  // namespace
 }  // namespace vestige

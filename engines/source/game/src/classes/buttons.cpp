@@ -88,6 +88,9 @@ public:
         return 0;
     }
 
+    int objectCaps(const Entity& self) const override {
+        return self.hasSpawnFlag(kUseActivates) ? fcap::kImpulseUse | fcap::kUseInRadius : 0;
+    }
     std::span<const InputDef> inputs() const override { return kInputs; }
     std::span<const std::string_view> outputs() const override { return kOutputs; }
 

@@ -11,7 +11,7 @@ namespace {
 // doors.h spawnflags.
 constexpr int kStartOpenObsolete = 1, kRotateBackwards = 2, kNonSolidToPlayer = 4, kPassable = 8, kOneWay = 16,
               kNoAutoReturn = 32, kRotateRoll = 64, kRotatePitch = 128, kPlayerUse = 256, kPlayerTouch = 1024,
-              kLocked = 2048, kNewUseRules = 65536;
+              kLocked = 2048, kIgnoreUse = 32768, kNewUseRules = 65536;
 
 constexpr std::string_view kDoorOutputs[] = {
     "OnBlockedOpening", "OnBlockedClosing", "OnUnblockedOpening", "OnUnblockedClosing", "OnFullyClosed", "OnFullyOpen",
@@ -90,6 +90,10 @@ public:
             doorActivate(w, self);
     }
 
+    int objectCaps(const Entity& self) const override {
+        if (!self.hasSpawnFlag(kPlayerUse) || self.hasSpawnFlag(kIgnoreUse)) return 0;
+        return fcap::kImpulseUse | fcap::kUseInRadius;
+    }
     std::span<const InputDef> inputs() const override { return kDoorInputs; }
     std::span<const std::string_view> outputs() const override { return kDoorOutputs; }
 

@@ -44,6 +44,12 @@ namespace takedamage {
 constexpr int kNo = 0, kEventsOnly = 1, kYes = 2, kAim = 3;
 }
 
+// FCAP_* (baseentity.h ObjectCaps).
+namespace fcap {
+constexpr int kImpulseUse = 0x10, kContinuousUse = 0x20, kOnOffUse = 0x40, kDirectionalUse = 0x80, kUseOnGround = 0x100,
+              kUseInRadius = 0x200;
+}
+
 // USE_TYPE (USE_OFF ... USE_TOGGLE).
 enum class UseType : int { Off = 0, On = 1, Set = 2, Toggle = 3 };
 
@@ -83,6 +89,8 @@ public:
     // OnTakeDamage after the hooks; returns whether damage was taken. The default is CBaseEntity's health rule.
     virtual int onTakeDamage(World&, Entity&, DamageInfo&);
     virtual void onRemove(World&, Entity&) {}
+    // ObjectCaps: FCAP_* bits (what +use can do with it).
+    [[nodiscard]] virtual int objectCaps(const Entity&) const { return 0; }
     // Whether this class is a touch volume (FSOLID_TRIGGER) while enabled.
     [[nodiscard]] virtual bool isTrigger(const Entity&) const { return false; }
 

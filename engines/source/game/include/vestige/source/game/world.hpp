@@ -76,7 +76,8 @@ struct GameHooks {
     std::function<Entity*(World&, Entity& player)> playerSelectSpawn;
     // Default: the base gamemode's PlayerDeathThink (respawn 2 s after death on attack, attack2 or jump).
     std::function<void(World&, Entity& player)> playerDeathThink;
-    std::function<void(World&, Entity& entity)> entityRemoved;  // GM:EntityRemoved (before ENT:OnRemove)
+    std::function<bool(World&, Entity& player, Entity& used)> playerUse;  // false: +use does nothing (default true)
+    std::function<void(World&, Entity& entity)> entityRemoved;            // GM:EntityRemoved (before ENT:OnRemove)
     std::function<void(World&, Entity& entity)> onEntityCreated;
     // GM:AcceptInput: true stops the input.
     std::function<bool(World&, Entity& target, std::string_view input, Entity* activator, Entity* caller,
@@ -201,6 +202,9 @@ public:
     void spawnPlayer(Entity& player);
     // Player:SetMoveType (noclip, walk, none, ladder) and the other movement-affecting setters.
     void setMoveType(Entity& e, MoveType type);
+    // CBasePlayer::FindUseEntity: what +use would use (a line 1024 ahead, then 72-unit hulls tilted down), within
+    // PLAYER_USE_RADIUS (80) of the player's box; null when nothing usable is there.
+    [[nodiscard]] Entity* findUseEntity(Entity& player);
     // The base gamemode's spawn point choice for this player (master flag, random suitable point).
     [[nodiscard]] Entity* defaultSpawnPoint(Entity& player);
     // Player:Kill (CommitSuicide: health 0, killed by itself); other entities are removed.
