@@ -125,12 +125,8 @@ TEST_F(MissionCli, SoundEventsAreWrittenAndIdenticalOverTwoRuns) {
     EXPECT_EQ(events[0]["sample"]["name"], "THEME.WAV");
     std::size_t thunder = 0;
     for (const auto& e : events) {
-        if (e["event"] == "StartLoop" && e["bus"] == "ambient") {
-            EXPECT_EQ(e["tick"], 1) << "rain rises from 0 ms";
-        }
-        if (e["event"] == "StopLoop") {
-            EXPECT_EQ(e["tick"], 750) << "rain is 0 again at 12000 ms";
-        }
+        if (e["event"] == "StartLoop" && e["bus"] == "ambient") { EXPECT_EQ(e["tick"], 1) << "rain rises from 0 ms"; }
+        if (e["event"] == "StopLoop") { EXPECT_EQ(e["tick"], 750) << "rain is 0 again at 12000 ms"; }
         if (e["event"] == "OneShot" && e["bus"] == "effects") {
             ++thunder;
             EXPECT_GE(e["tick"].get<int>(), 313) << "lightning starts at 5000 ms";
