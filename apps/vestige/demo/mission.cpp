@@ -1,12 +1,16 @@
 // Demo stage: mission. Builds a small Iron3D game root with our own writers (terrain, Land.map areals, objects.rlb
 // with a parent prototype and a broken unreachable entry, a unit DAT, the textured tank with its WEAR -> MAT0 ->
-// Texm chain and a CTLD pose, a data.tma), loads it through the transactional mission loader, runs 600 ticks of
-// reference movement with the camera rig, and checks that a second run gives the same hashes.
+// Texm chain and a CTLD pose, a data.tma, the AutoDemo script package), loads it through the transactional mission
+// loader with the scripts/AI step, runs 600 ticks of reference movement with the camera rig and the storm weather,
+// and checks that a second run gives the same hashes and the same sound events.
 #include <fmt/format.h>
 
 #include "../src/app.hpp"
+#include "vestige/audio/sound.hpp"
 #include "vestige/core/sha256.hpp"
+#include "vestige/iron3d/mission/ai_system.hpp"
 #include "vestige/iron3d/mission/camera_system.hpp"
+#include "vestige/iron3d/mission/environment_system.hpp"
 #include "vestige/iron3d/mission/load.hpp"
 #include "vestige/iron3d/mission/movement.hpp"
 #include "vestige/iron3d/mission/sample.hpp"
@@ -17,10 +21,18 @@ namespace {
 namespace mission = iron3d::mission;
 
 struct RunResult {
-    std::string stateHash, simulationHash, traceHash;
+    std::string stateHash, simulationHash, traceHash, soundEvents;
     Vec3 moved;
     std::size_t traceEvents = 0;
+    mission::EnvironmentSummary sound;
 };
+
+Result<mission::LoadedMission> loadWithScripts(const vfs::Vfs& vfs, std::shared_ptr<mission::AiSession>& ai) {
+    ai = std::make_shared<mission::AiSession>();
+    mission::LoadOptions o;
+    o.scripts = mission::aiScriptsHook(ai);
+    return mission::loadMission(vfs, mission::kSampleMission, o);
+}
 
 Result<RunResult> run(mission::LoadedMission& m, std::string* traceText) {
     TraceSink trace([traceText](std::string_view line) {
@@ -30,6 +42,7 @@ Result<RunResult> run(mission::LoadedMission& m, std::string* traceText) {
     mission::CameraRig rig;
     rig.controller.camera().targetObject = 1;
     mission::installCamera(*m.runtime, rig);
+    mission::EnvironmentSystem sound(*m.runtime, rig, *mission::weatherPreset("storm", m.terrain));
     bool reached = false;
     m.runtime->addSystem(
         iron3d::world::SchedulerPhase::CalculateWorldQueue, "reference_movement",
@@ -44,6 +57,8 @@ Result<RunResult> run(mission::LoadedMission& m, std::string* traceText) {
     r.simulationHash = toHex(m.runtime->simulationHash());
     r.traceHash = trace.hashHex();
     r.traceEvents = trace.count();
+    for (const auto& e : sound.events()) r.soundEvents += audio::toJsonLine(e) + '\n';
+    r.sound = sound.summary();
     r.moved = m.runtime->world().transform(*m.runtime->world().findByOriginalId(1))->position();
     m.runtime->setTrace(nullptr);
     return r;
@@ -52,37 +67,52 @@ Result<RunResult> run(mission::LoadedMission& m, std::string* traceText) {
 }  // namespace
 
 DemoStage demoStageMission() {
-    return {"mission", "Iron3D mission: prototype chain, transactional load, World3D, terrain queries, 600 ticks",
-            [](DemoContext& demo) -> Status {
-                VESTIGE_TRY(mission::SampleGame game, mission::sampleGame());
-                for (const auto& [path, bytes] : game.files) VESTIGE_CHECK(demo.write("mission/" + path, bytes));
-                vfs::Vfs vfs(&demo.app.archives);
-                VESTIGE_CHECK(vfs.mountDir("", demo.outDir / "mission"));
-                VESTIGE_TRY(mission::LoadedMission first, mission::loadMission(vfs, mission::kSampleMission));
-                VESTIGE_CHECK(demo.write("mission/summary.json", mission::summaryJson(first)));
-                std::string traceText;
-                VESTIGE_TRY(RunResult a, run(first, &traceText));
-                VESTIGE_TRY(mission::LoadedMission second, mission::loadMission(vfs, mission::kSampleMission));
-                VESTIGE_TRY(RunResult b, run(second, nullptr));
-                if (a.stateHash != b.stateHash || a.simulationHash != b.simulationHash || a.traceHash != b.traceHash)
-                    return Error("demo.mission", "two runs of the same mission and inputs gave different hashes");
-                VESTIGE_CHECK(demo.write("mission/trace.jsonl", traceText));
-                const auto& c = first.counts;
-                demo.notes.push_back(fmt::format(
-                    "{} objects ({} unit DAT) -> {} components ({} meshes, {} non-geometric), {} requests, {} material "
-                    "slots, {} texture references, {} lightmap(s), {} CTLD pose(s), {} raw resources, {} warning(s), "
-                    "{} failures",
-                    c.objects, c.unitReferences, c.components, c.meshComponents, c.nonGeometric, c.requests,
-                    c.materialSlots, c.textureReferences, c.lightmapsResolved, c.poseBindings, c.rawResources,
-                    first.warnings.size(), c.failures));
-                const auto h = first.terrain.heightAt(20, 20);
-                demo.notes.push_back(fmt::format(
-                    "600 ticks: object 1 moved to ({:.2f}, {:.2f}, {:.3f}) on the terrain; height at (20, 20) = {}, "
-                    "areal {}; state hash {}; a second run matches (trace {} over {} events)",
-                    a.moved.x, a.moved.y, a.moved.z, h ? fmt::format("{:.4f}", *h) : "off surface",
-                    first.terrain.arealAt(20, 20).value_or(0), a.stateHash.substr(0, 16), a.traceHash, a.traceEvents));
-                return {};
-            }};
+    return {
+        "mission", "Iron3D mission: prototype chain, transactional load, World3D, terrain queries, 600 ticks",
+        [](DemoContext& demo) -> Status {
+            VESTIGE_TRY(mission::SampleGame game, mission::sampleGame());
+            for (const auto& [path, bytes] : game.files) VESTIGE_CHECK(demo.write("mission/" + path, bytes));
+            vfs::Vfs vfs(&demo.app.archives);
+            VESTIGE_CHECK(vfs.mountDir("", demo.outDir / "mission"));
+            std::shared_ptr<mission::AiSession> aiFirst, aiSecond;
+            VESTIGE_TRY(mission::LoadedMission first, loadWithScripts(vfs, aiFirst));
+            VESTIGE_CHECK(demo.write("mission/summary.json", mission::summaryJson(first)));
+            std::string traceText;
+            VESTIGE_TRY(RunResult a, run(first, &traceText));
+            VESTIGE_TRY(mission::LoadedMission second, loadWithScripts(vfs, aiSecond));
+            VESTIGE_TRY(RunResult b, run(second, nullptr));
+            if (a.stateHash != b.stateHash || a.simulationHash != b.simulationHash || a.traceHash != b.traceHash ||
+                a.soundEvents != b.soundEvents)
+                return Error("demo.mission", "two runs of the same mission and inputs gave different hashes");
+            VESTIGE_CHECK(demo.write("mission/trace.jsonl", traceText));
+            VESTIGE_CHECK(demo.write("mission/sound-events.jsonl", a.soundEvents));
+            const auto& c = first.counts;
+            demo.notes.push_back(fmt::format(
+                "{} objects ({} unit DAT) -> {} components ({} meshes, {} non-geometric), {} requests, {} material "
+                "slots, {} texture references, {} lightmap(s), {} CTLD pose(s), {} raw resources, {} warning(s), "
+                "{} failures",
+                c.objects, c.unitReferences, c.components, c.meshComponents, c.nonGeometric, c.requests,
+                c.materialSlots, c.textureReferences, c.lightmapsResolved, c.poseBindings, c.rawResources,
+                first.warnings.size(), c.failures));
+            const auto h = first.terrain.heightAt(20, 20);
+            demo.notes.push_back(fmt::format(
+                "600 ticks: object 1 moved to ({:.2f}, {:.2f}, {:.3f}) on the terrain; height at (20, 20) = {}, "
+                "areal {}; state hash {}; a second run matches (trace {} over {} events)",
+                a.moved.x, a.moved.y, a.moved.z, h ? fmt::format("{:.4f}", *h) : "off surface",
+                first.terrain.arealAt(20, 20).value_or(0), a.stateHash.substr(0, 16), a.traceHash, a.traceEvents));
+            const auto& clans = aiFirst->runtime->ai.clans;
+            if (clans.size() != 2 || clans[0].vm.cells.size() <= 226 || clans[1].vm.cells.size() <= 226)
+                return Error("demo.mission", "the sample's two clans did not load their script package");
+            demo.notes.push_back(fmt::format(
+                "scripts/AI: {} SuperAIs, ClanBaseX/Y/ClanID ({}, {}, {}) and ({}, {}, {}), first runs at {} and {} "
+                "ms; storm weather: {} sound events ({} one-shots, {} lightning strikes) in sound-events.jsonl, "
+                "identical in the second run",
+                clans.size(), clans[0].vm.cells[224], clans[0].vm.cells[225], clans[0].vm.cells[226],
+                clans[1].vm.cells[224], clans[1].vm.cells[225], clans[1].vm.cells[226],
+                aiFirst->runtime->behavior[0].firstRun.deadline, aiFirst->runtime->behavior[1].firstRun.deadline,
+                a.sound.events, a.sound.oneShots, a.sound.strikes));
+            return {};
+        }};
 }
 
 }  // namespace vestige::app

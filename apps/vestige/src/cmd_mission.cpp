@@ -1,6 +1,7 @@
 // `vestige mission`: load an Iron3D mission transactionally, run it headless, probe the terrain (issue 20 item 7):
 //   vestige mission DATA_DIR MISSION [--ticks N] [--order IDX:X,Y:STEP ...] [--trace out.jsonl]
-//                   [--height-at X,Y ...] [--seed S] [--json]
+//                   [--height-at X,Y ...] [--seed S] [--sound-events out.jsonl [--weather clear|storm]]
+//                   [--no-scripts] [--json]
 // MISSION is a folder name under DATA_DIR/MISSIONS or a path relative to DATA_DIR.
 #include <fmt/format.h>
 
@@ -8,9 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include "app.hpp"
+#include "vestige/audio/sound.hpp"
+#include "vestige/core/file_io.hpp"
 #include "vestige/core/json.hpp"
 #include "vestige/core/parse.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/iron3d/mission/ai_system.hpp"
+#include "vestige/iron3d/mission/environment_system.hpp"
 #include "vestige/iron3d/mission/load.hpp"
 #include "vestige/iron3d/mission/movement.hpp"
 
@@ -73,7 +78,8 @@ Json probeJson(const mission::LoadedMission& m, Vec2 p) {
 void addMissionCommand(CLI::App& cli, AppContext& ctx) {
     auto* cmd = cli.add_subcommand("mission", "Load an Iron3D mission (prototypes, terrain, World3D), run it headless");
     auto* json = addJsonFlag(cmd);
-    static std::string dataDir, missionName, tracePath;
+    static std::string dataDir, missionName, tracePath, soundPath, weather = "clear";
+    static bool noScripts = false;
     static std::uint64_t ticks = 0, seed = 0;
     static std::vector<std::string> orders, probes;
     cmd->add_option("DATA_DIR", dataDir, "The game root (objects.rlb, BuildDat.lst, MISSIONS/...)")->required();
@@ -83,8 +89,13 @@ void addMissionCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--trace", tracePath, "Write the JSON Lines trace of the run here");
     cmd->add_option("--height-at", probes, "Terrain height and areal at X,Y (repeatable)");
     cmd->add_option("--seed", seed, "The mission's RNG seed (default 0)");
+    cmd->add_option("--sound-events", soundPath, "Run the weather and sound layer; every sound event as JSON lines");
+    cmd->add_option("--weather", weather, "clear (default: the mission's sky.ske is not read) or storm")
+        ->check(CLI::IsMember({"clear", "storm"}));
+    cmd->add_flag("--no-scripts", noScripts, "Load without the scripts/AI step (no SuperAI, Behavior or AI state)");
     cmd->footer(
         "Example: vestige mission vestige-demo/mission DEMO --ticks 600 --order 1:40,40:0.25 --json\n"
+        "         vestige mission vestige-demo/mission DEMO --ticks 800 --weather storm --sound-events sound.jsonl\n"
         "The report lists the inventory counts, warnings, each object's final transform, the tick, the section-14\n"
         "World3D state hash and the simulation hash.");
     cmd->callback([&ctx, json] {
@@ -106,13 +117,6 @@ void addMissionCommand(CLI::App& cli, AppContext& ctx) {
             if (auto st = vfs.mountDir("", dataDir); !st) return reportError(ctx, st.error());
             const bool bare = missionName.find_first_of("/\\") == std::string::npos;
             const std::string dir = bare ? "MISSIONS/" + missionName : missionName;
-            mission::LoadOptions options;
-            options.seed = seed;
-            options.progress = &ctx.progress();
-            auto loaded = mission::loadMission(vfs, dir, options);
-            if (!loaded) return reportError(ctx, loaded.error());
-            mission::LoadedMission& m = *loaded;
-
             std::ofstream traceFile;
             if (!tracePath.empty()) {
                 traceFile.open(tracePath, std::ios::binary | std::ios::trunc);
@@ -121,6 +125,15 @@ void addMissionCommand(CLI::App& cli, AppContext& ctx) {
             TraceSink trace([&traceFile](std::string_view line) {
                 if (traceFile) traceFile << line << '\n';
             });
+            auto ai = std::make_shared<mission::AiSession>();
+            ai->trace = &trace;
+            mission::LoadOptions options;
+            options.seed = seed;
+            options.progress = &ctx.progress();
+            if (!noScripts) options.scripts = mission::aiScriptsHook(ai);
+            auto loaded = mission::loadMission(vfs, dir, options);
+            if (!loaded) return reportError(ctx, loaded.error());
+            mission::LoadedMission& m = *loaded;
             m.runtime->setTrace(&trace);
             m.runtime->addSystem(
                 iron3d::world::SchedulerPhase::CalculateWorldQueue, "reference_movement",
@@ -137,10 +150,21 @@ void addMissionCommand(CLI::App& cli, AppContext& ctx) {
                     }
                     return {};
                 });
+            mission::CameraRig rig;
+            std::unique_ptr<mission::EnvironmentSystem> sound;
+            std::string soundLines;  // written whole after the run: a failed run leaves no file
+            if (!soundPath.empty()) {
+                mission::installCamera(*m.runtime, rig);
+                sound = std::make_unique<mission::EnvironmentSystem>(
+                    *m.runtime, rig, *mission::weatherPreset(weather, m.terrain),
+                    [&soundLines](const audio::SoundEvent& e) { soundLines += audio::toJsonLine(e) + '\n'; });
+            }
             for (std::uint64_t t = 0; t < ticks; ++t) {
                 auto r = m.runtime->tick();
                 if (!r) return reportError(ctx, r.error());
             }
+            if (sound)
+                if (auto st = writeFileAtomic(soundPath, soundLines); !st) return reportError(ctx, st.error());
 
             const auto& world = m.runtime->world();
             Json objects = Json::array();
@@ -159,6 +183,19 @@ void addMissionCommand(CLI::App& cli, AppContext& ctx) {
                 doc["trace_events"] = trace.count();
                 doc["objects"] = std::move(objects);
                 doc["height_at"] = std::move(heights);
+                doc["ai"] = mission::aiSummaryJson(*ai);
+                if (sound) {
+                    const auto& e = sound->summary();
+                    doc["sound"] = {{"weather", weather},
+                                    {"events", e.events},
+                                    {"start_loops", e.startLoops},
+                                    {"volume_changes", e.volumeChanges},
+                                    {"stop_loops", e.stopLoops},
+                                    {"one_shots", e.oneShots},
+                                    {"strikes", e.strikes},
+                                    {"variations", e.variations},
+                                    {"atmosphere_draws", e.atmosphereDraws}};
+                }
                 printOut(dumpJson(doc));
                 return kExitOk;
             }
@@ -169,6 +206,12 @@ void addMissionCommand(CLI::App& cli, AppContext& ctx) {
                 dir, c.objects, c.unitReferences, c.directReferences, c.components, c.meshComponents, c.nonGeometric,
                 c.requests, c.materialSlots, c.textureReferences, c.lightmapsResolved, c.failures));
             for (const auto& w : m.warnings) printOut("  warning: " + w.render());
+            if (ai->runtime)
+                for (const auto& line : ai->runtime->ai.aiLog) printOut("  ai: " + line);
+            if (sound)
+                printOut(fmt::format("  sound: {} weather, {} events ({} one-shots, {} lightning strikes) -> {}",
+                                     weather, sound->summary().events, sound->summary().oneShots,
+                                     sound->summary().strikes, soundPath));
             for (const auto& o : objects)
                 printOut(fmt::format("  object {:>4} {:<32} position ({}, {}, {})", o["index"].get<std::uint32_t>(),
                                      o["resource"].get<std::string>(), o["transform"]["position"][0].get<float>(),

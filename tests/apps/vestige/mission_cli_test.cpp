@@ -98,5 +98,71 @@ TEST_F(MissionCli, OffSurfaceOrderFailsTheRun) {
     EXPECT_EQ(nlohmann::json::parse(r.out)["error"]["code"], "movement.off_surface");
 }
 
+std::string readAll(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// Issue 22 item 6: every sound event of the run as JSON lines, at the ticks the storm's schedule gives, and the
+// same file from the same run.
+TEST_F(MissionCli, SoundEventsAreWrittenAndIdenticalOverTwoRuns) {
+    const fs::path root = game();
+    const fs::path a = mDir / "a.jsonl", b = mDir / "b.jsonl";
+    const auto r = run({"mission", root.string(), "DEMO", "--ticks", "800", "--weather", "storm", "--sound-events",
+                        a.string(), "--json"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    std::istringstream lines(readAll(a));
+    std::string line;
+    std::vector<nlohmann::json> events;
+    while (std::getline(lines, line)) events.push_back(nlohmann::json::parse(line));
+    ASSERT_EQ(events.size(), j["sound"]["events"].get<std::size_t>());
+    ASSERT_GT(events.size(), 2u);
+    EXPECT_EQ(events[0]["tick"], 0) << "THEME at mission start";
+    EXPECT_EQ(events[0]["event"], "StartLoop");
+    EXPECT_EQ(events[0]["sample"]["name"], "THEME.WAV");
+    std::size_t thunder = 0;
+    for (const auto& e : events) {
+        if (e["event"] == "StartLoop" && e["bus"] == "ambient") { EXPECT_EQ(e["tick"], 1) << "rain rises from 0 ms"; }
+        if (e["event"] == "StopLoop") { EXPECT_EQ(e["tick"], 750) << "rain is 0 again at 12000 ms"; }
+        if (e["event"] == "OneShot" && e["bus"] == "effects") {
+            ++thunder;
+            EXPECT_GE(e["tick"].get<int>(), 313) << "lightning starts at 5000 ms";
+            EXPECT_EQ(e["position"].size(), 3u);
+        }
+    }
+    EXPECT_EQ(thunder, 1u);
+    EXPECT_EQ(
+        run({"mission", root.string(), "DEMO", "--ticks", "800", "--weather", "storm", "--sound-events", b.string()})
+            .code,
+        0);
+    EXPECT_EQ(readAll(a), readAll(b));
+    EXPECT_EQ(run({"mission", root.string(), "DEMO", "--weather", "fog", "--sound-events", b.string()}).code, 2);
+}
+
+// Issue 21: the demo root's script package runs at load; its AI lines are in the trace, its state in the hash.
+TEST_F(MissionCli, ScriptsRunAtLoadAndTraceTheirLines) {
+    const fs::path root = game();
+    const fs::path trace = mDir / "ai.jsonl";
+    const auto r = run({"mission", root.string(), "DEMO", "--ticks", "30", "--trace", trace.string(), "--json"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["ai"]["clans"].size(), 2u);
+    EXPECT_EQ(j["ai"]["clans"][0]["slot"], 0);
+    EXPECT_EQ(j["ai"]["clans"][1]["init"]["applied"], true);
+    EXPECT_EQ(j["ai"]["ticks"], 30);
+    const std::string text = readAll(trace);
+    EXPECT_NE(text.find(R"("subsystem":"ai")"), std::string::npos);
+    EXPECT_NE(text.find(R"("subsystem":"ai.cell")"), std::string::npos);
+    const auto bare = run({"mission", root.string(), "DEMO", "--ticks", "30", "--no-scripts", "--json"});
+    ASSERT_EQ(bare.code, 0) << bare.err;
+    const auto k = nlohmann::json::parse(bare.out);
+    EXPECT_TRUE(k["ai"].is_null());
+    EXPECT_EQ(k["state_hash"], j["state_hash"]) << "the AI does not move the world";
+    EXPECT_NE(k["simulation_hash"], j["simulation_hash"]) << "the AI and BEHAVIOR chunks are hashed";
+}
+
 }  // namespace
 }  // namespace vestige

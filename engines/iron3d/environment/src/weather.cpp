@@ -39,6 +39,7 @@ Environment::Environment(EnvironmentConfig config)
       mSnowField(Precipitation::Snow, mConfig.worldSeed),
       mLightning(mConfig.lightningBounds, [this] {
           ++mAtmosphereDraws;
+          if (mConfig.draw) return mConfig.draw() & kRand15Max;
           return mStreams.stream("atmosphere").next() & kRand15Max;
       }) {
     if (mConfig.ambient)

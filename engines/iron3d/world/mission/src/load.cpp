@@ -168,7 +168,7 @@ Status Loader::construct() {
 
 Status Loader::scripts() {
     if (!options.scripts) return {};
-    ScriptsHookContext ctx{vfs, out->missionDir, out->mission, out->objects, *out->runtime, progress};
+    ScriptsHookContext ctx{vfs, out->missionDir, out->mission, out->objects, *out->runtime, progress, out->terrain};
     auto st = options.scripts(ctx);
     if (!st) return std::move(st).error().in("phase", "scripts").in("mission", out->missionDir);
     return {};

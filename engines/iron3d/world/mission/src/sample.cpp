@@ -11,8 +11,10 @@
 #include "vestige/iron3d/nres/nres.hpp"
 #include "vestige/iron3d/prototype/registry.hpp"
 #include "vestige/iron3d/prototype/unit_dat.hpp"
+#include "vestige/iron3d/scr/builder.hpp"
 #include "vestige/iron3d/texm/texm.hpp"
 #include "vestige/iron3d/tma/sample.hpp"
+#include "vestige/iron3d/varset/builder.hpp"
 #include "vestige/iron3d/wear/wear.hpp"
 
 namespace vestige::iron3d::mission {
@@ -59,7 +61,7 @@ tma::PlacedObject placed(std::string resource, Vec3 position, Vec3 scale = {1, 1
 
 }  // namespace
 
-Result<SampleGame> sampleGame(std::size_t extraTanks, unsigned terrainCells) {
+Result<SampleGame> sampleGame(std::size_t extraTanks, unsigned terrainCells, bool scripts) {
     SampleGame g;
     auto add = [&g](std::string path, Bytes bytes) { g.files.emplace_back(std::move(path), std::move(bytes)); };
 
@@ -159,6 +161,15 @@ Result<SampleGame> sampleGame(std::size_t extraTanks, unsigned terrainCells) {
         const float x = 1 + std::fmod(static_cast<float>(i) * 7.31f, extent - 2);
         const float y = 1 + std::fmod(static_cast<float>(i) * 3.17f, extent - 2);
         m.objects.push_back(placed("s_tank", {x, y, 0}));
+    }
+    if (scripts) {
+        // Both clans run the AutoDemo package (its Init: one Handler(19) writing ClanBaseX/Y/ClanID) over the
+        // shared varset; ai's builders make both.
+        for (auto& clan : m.clans) clan.res0 = "default";
+        VESTIGE_TRY(Bytes package, scr::write(scr::autoDemoShape()));
+        add(std::string(kSamplePackage), std::move(package));
+        const std::string vars = varset::sharedShapeText();
+        add(std::string(kSampleVarSet), Bytes(vars.begin(), vars.end()));
     }
     VESTIGE_TRY(Bytes tmaBytes, tma::write(m));
     add(std::string(kSampleMission) + "/data.tma", std::move(tmaBytes));

@@ -7,6 +7,7 @@
 // raw preload entry). Vestige therefore takes the schedule as typed keys — built by our demo and tests, or given on
 // the command line — and interpolates the intensities linearly between keys as the seed says, clamped at the ends.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,9 @@ struct EnvironmentConfig {
     std::uint16_t ambientSeedA = 1, ambientSeedB = 1;  // the 16-bit pair generator's start state
     std::uint32_t crtSeed = 1;                         // the ambient delay's rand() (srand(1) by default)
     std::uint64_t worldSeed = 0;                       // named streams: "atmosphere" (lightning), particles
+    // When set, the lightning's 15-bit draws come from here (a loaded mission passes World3D's section-14
+    // "atmosphere" stream, mission/environment_system.hpp); unset, from the PCG32 "atmosphere" stream of worldSeed.
+    std::function<std::uint32_t()> draw;
     std::uint32_t tickMs = kEnvironmentTickMs;
 };
 

@@ -14,6 +14,7 @@
 #include "vestige/iron3d/prototype/raw_resource.hpp"
 #include "vestige/iron3d/prototype/unit_dat.hpp"
 #include "vestige/iron3d/resources/resolver.hpp"
+#include "vestige/iron3d/terrain/terrain_world.hpp"
 #include "vestige/iron3d/tma/tma.hpp"
 #include "vestige/iron3d/world/world3d.hpp"
 #include "vestige/vfs/vfs.hpp"
@@ -46,6 +47,7 @@ struct ScriptsHookContext {
     const std::vector<LoadedObject>& objects;  // TMA order
     MissionRuntime& runtime;                   // world, RNG streams, systems, command handlers, hash chunks
     Progress& progress;
+    const terrain::TerrainWorld& terrain;  // the mission's terrain and areals; valid during the call only
 };
 using ScriptsHook = std::function<Status(ScriptsHookContext&)>;
 

@@ -13,6 +13,9 @@
 //   DATA/MAPS/DEMO/Land.msh, Land.map   an 8 x 8-cell terrain over 64 x 64 (z = x/16 + 9y/16), two areals
 //   MISSIONS/DEMO/data.tma the unit, a direct s_tank at double scale, sun_01, fort_wall, then `extraTanks` more
 //                          direct s_tank objects spread over the terrain
+//   MISSIONS/SCRIPTS/default.scr, varset.var   (scripts = true) the AutoDemo Init package and the shared varset
+//                          shape (scr/varset builders); both clans' res0 is then "default"; without scripts the
+//                          clans keep the sample TMA's res0 and no package exists (every SuperAI runs without one)
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,11 +25,13 @@
 namespace vestige::iron3d::mission {
 
 inline constexpr std::string_view kSampleMission = "MISSIONS/DEMO";
+inline constexpr std::string_view kSamplePackage = "MISSIONS/SCRIPTS/default.scr";
+inline constexpr std::string_view kSampleVarSet = "MISSIONS/SCRIPTS/varset.var";
 
 struct SampleGame {
     std::vector<std::pair<std::string, Bytes>> files;  // paths relative to the game root, '/'-separated
 };
 
-[[nodiscard]] Result<SampleGame> sampleGame(std::size_t extraTanks = 0, unsigned terrainCells = 8);
+[[nodiscard]] Result<SampleGame> sampleGame(std::size_t extraTanks = 0, unsigned terrainCells = 8, bool scripts = true);
 
 }  // namespace vestige::iron3d::mission
