@@ -5,7 +5,7 @@
 
 #include "vestige/source/bsp/bsp.hpp"
 #include "vestige/source/bsp/describe.hpp"
-#include "vestige/source/world/world.hpp"
+#include "vestige/source/mapmesh/mapmesh.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace vestige::source::bsp;
@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (std::size_t i = 0; i < bsp->texData.size(); ++i) (void)bsp->textureName(i);
         auto again = writeBsp(*bsp);
         (void)again;
-        auto world = vestige::source::world::buildWorld(*bsp);
+        auto world = vestige::source::mapmesh::buildMapMesh(*bsp);
         (void)world;
     }
     return 0;

@@ -33,7 +33,7 @@ std::uint8_t toByte(float v) {
 }  // namespace
 
 Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
-    VESTIGE_TRY(auto world, world::buildWorld(map, options.world));
+    VESTIGE_TRY(auto world, mapmesh::buildMapMesh(map, options.mesh));
     MapScene out;
     out.stats = world.stats;
     out.spawnCamera = spawnCamera(map, options.fov);

@@ -4,7 +4,7 @@
 // Three layers:
 //   1. RawLump: the 64-entry lump directory plus every lump's decoded bytes (LZMA undone);
 //   2. Bsp: typed, validated arrays (sizes exact, counts within Valve's MAX_MAP limits, every index checked);
-//   3. interpreted views (world geometry, lightmaps) live in engines/source/world.
+//   3. interpreted views (world geometry, lightmaps) live in engines/source/mapmesh.
 // writeBsp() turns a Bsp back into a file; readBsp(writeBsp(x)) == x for every Bsp the builder makes.
 #include <array>
 #include <cstdint>

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "vestige/source/bsp/builder.hpp"
-#include "vestige/source/world/world.hpp"
+#include "vestige/source/mapmesh/mapmesh.hpp"
 
 using namespace vestige;
 using namespace vestige::source;
@@ -11,21 +11,21 @@ using bsp::MapBuilder;
 
 namespace {
 
-world::World buildOrDie(const MapBuilder& map) {
+mapmesh::MapMesh buildOrDie(const MapBuilder& map) {
     auto b = map.build();
     EXPECT_TRUE(b.ok()) << b.error().render();
-    auto w = world::buildWorld(*b);
+    auto w = mapmesh::buildMapMesh(*b);
     EXPECT_TRUE(w.ok()) << w.error().render();
-    return w.ok() ? *w : world::World{};
+    return w.ok() ? *w : mapmesh::MapMesh{};
 }
 
-const world::Mesh* meshOf(const world::World& w, std::string_view material) {
+const mapmesh::Mesh* meshOf(const mapmesh::MapMesh& w, std::string_view material) {
     for (const auto& m : w.meshes)
         if (m.material == material) return &m;
     return nullptr;
 }
 
-Vec3 triNormal(const world::Mesh& m, std::size_t t) {
+Vec3 triNormal(const mapmesh::Mesh& m, std::size_t t) {
     const Vec3 a = m.vertices[m.indices[3 * t]].position, b = m.vertices[m.indices[3 * t + 1]].position,
                c = m.vertices[m.indices[3 * t + 2]].position;
     return cross(b - a, c - a);  // counter-clockwise front
@@ -96,8 +96,8 @@ TEST(SourceWorld, HiddenClassesAndDisabledEntitiesAreSkipped) {
     const auto w = buildOrDie(map);
     EXPECT_EQ(w.stats.facesSkippedByClass, 9u * 6u);
     EXPECT_EQ(w.stats.facesDrawn, 6u + 2u * 6u);
-    EXPECT_TRUE(world::isHiddenEntity(bsp::Entity{{{"classname", "TRIGGER_hurt"}}}));
-    EXPECT_FALSE(world::isHiddenEntity(bsp::Entity{{{"classname", "func_door"}}}));
+    EXPECT_TRUE(mapmesh::isHiddenEntity(bsp::Entity{{{"classname", "TRIGGER_hurt"}}}));
+    EXPECT_FALSE(mapmesh::isHiddenEntity(bsp::Entity{{{"classname", "func_door"}}}));
 }
 
 TEST(SourceWorld, SurfaceFlagMaskFollowsBspflags) {
@@ -112,7 +112,7 @@ TEST(SourceWorld, SurfaceFlagMaskFollowsBspflags) {
         map.addBox({x, 0, 0}, {x + 8, 8, 8}, name);
         x += 16;
     }
-    EXPECT_EQ(world::kSkipSurfaceMask, 0x80 | 0x4 | 0x2 | 0x200 | 0x100);
+    EXPECT_EQ(mapmesh::kSkipSurfaceMask, 0x80 | 0x4 | 0x2 | 0x200 | 0x100);
     const auto w = buildOrDie(map);
     EXPECT_EQ(w.stats.facesSkippedByFlags, 5u * 6u);
     for (const char* drawn : {"noportal", "trigger", "warp", "plain"}) EXPECT_NE(meshOf(w, drawn), nullptr) << drawn;
@@ -139,7 +139,7 @@ TEST(SourceWorld, DisplacementStartsAtTheNearestCornerAndFacesUp) {
         const auto& face = b->faces[b->dispInfos[0].mapFace];
         const Vec3 corner = b->vertexes[b->surfEdgeVertex(static_cast<std::size_t>(face.firstEdge + startCorner))];
         b->dispInfos[0].startPosition = corner + Vec3{0.04f, -0.03f, 0};  // vbsp positions are not exact
-        auto w = world::buildWorld(*b);
+        auto w = mapmesh::buildMapMesh(*b);
         ASSERT_TRUE(w.ok());
         const auto* m = meshOf(*w, "nature/blendgrassgravel001a");
         ASSERT_NE(m, nullptr);
@@ -158,12 +158,12 @@ TEST(SourceWorld, DisplacementStartsAtTheNearestCornerAndFacesUp) {
 TEST(SourceWorld, LightmapDecodeBlockStrideAndChannelOrder) {
     // Signed exponent: byte 0xFF = -1 halves the value.
     const std::uint8_t half[4] = {255, 128, 64, 0xFF};
-    const Vec3 v = world::decodeLuxel(half);
+    const Vec3 v = mapmesh::decodeLuxel(half);
     EXPECT_FLOAT_EQ(v.x, 0.5f);
     EXPECT_FLOAT_EQ(v.y, 128.0f / 255.0f * 0.5f);
     EXPECT_FLOAT_EQ(v.z, 64.0f / 255.0f * 0.5f);
     const std::uint8_t big[4] = {255, 0, 0, 2};
-    EXPECT_FLOAT_EQ(world::decodeLuxel(big).x, 4.0f);
+    EXPECT_FLOAT_EQ(mapmesh::decodeLuxel(big).x, 4.0f);
 
     // Luxel values encode (s, t) so a wrong stride (size instead of size+1) or R/B swap shows up.
     MapBuilder map;
@@ -175,7 +175,7 @@ TEST(SourceWorld, LightmapDecodeBlockStrideAndChannelOrder) {
     map.setLighting(light);
     auto b = map.build();
     ASSERT_TRUE(b.ok());
-    auto w = world::buildWorld(*b);
+    auto w = mapmesh::buildMapMesh(*b);
     ASSERT_TRUE(w.ok());
     const auto* m = meshOf(*w, "floor");
     ASSERT_NE(m, nullptr);
@@ -239,7 +239,7 @@ TEST(SourceWorld, HdrOnlyLightingIsUsed) {
     ASSERT_TRUE(b.ok());
     b->lightingHdr = std::move(b->lighting);
     b->lighting.clear();
-    auto w = world::buildWorld(*b);
+    auto w = mapmesh::buildMapMesh(*b);
     ASSERT_TRUE(w.ok());
     const auto* m = meshOf(*w, "floor");
     ASSERT_NE(m, nullptr);
@@ -280,12 +280,12 @@ TEST(SourceWorld, EnvironmentFromEntities) {
 }
 
 TEST(SourceWorld, AnglesToMatrix) {
-    auto fwd = [](Vec3 a) { return world::anglesToMatrix(a).column(0); };
+    auto fwd = [](Vec3 a) { return mapmesh::anglesToMatrix(a).column(0); };
     auto near = [](Vec3 a, Vec3 b) { return length(a - b) < 1e-6f; };
     EXPECT_TRUE(near(fwd({0, 0, 0}), {1, 0, 0}));
     EXPECT_TRUE(near(fwd({0, 90, 0}), {0, 1, 0}));
     EXPECT_TRUE(near(fwd({90, 0, 0}), {0, 0, -1}));
-    EXPECT_TRUE(near(world::anglesToMatrix({0, 0, 0}).column(1), {0, 1, 0}));  // left
+    EXPECT_TRUE(near(mapmesh::anglesToMatrix({0, 0, 0}).column(1), {0, 1, 0}));  // left
 }
 
 TEST(SourceWorld, ExportGlbHasBothUvSetsAndTheAtlas) {
@@ -294,7 +294,7 @@ TEST(SourceWorld, ExportGlbHasBothUvSetsAndTheAtlas) {
     map.setLighting({});
     auto bytes = map.write();
     ASSERT_TRUE(bytes.ok());
-    auto glb = world::exportMapGlb(*bytes);
+    auto glb = mapmesh::exportMapGlb(*bytes);
     ASSERT_TRUE(glb.ok()) << glb.error().render();
     ASSERT_GT(glb->size(), 20u);
     EXPECT_EQ(std::string(reinterpret_cast<const char*>(glb->data()), 4), "glTF");

@@ -1,5 +1,5 @@
-// World builder: BSP faces -> material meshes, lightmap atlas, environment (see world.hpp for the rules).
-#include "vestige/source/world/world.hpp"
+// Map mesh builder: BSP faces -> material meshes, lightmap atlas, environment (see mapmesh.hpp for the rules).
+#include "vestige/source/mapmesh/mapmesh.hpp"
 
 #include <fmt/format.h>
 
@@ -11,7 +11,7 @@
 #include "vestige/gltf/gltf.hpp"
 #include "vestige/image/image.hpp"
 
-namespace vestige::source::world {
+namespace vestige::source::mapmesh {
 
 using namespace vestige::source::bsp;
 
@@ -59,7 +59,7 @@ class AtlasPacker {
 public:
     explicit AtlasPacker(int width) : mWidth(width) {}
     Result<Block> place(int w, int h) {
-        if (w + 2 > mWidth) return Error("world.lightmap", fmt::format("lightmap block {}x{} wider than the atlas", w, h));
+        if (w + 2 > mWidth) return Error("mapmesh.lightmap", fmt::format("lightmap block {}x{} wider than the atlas", w, h));
         if (mX + w + 2 > mWidth) {
             mY += mRowHeight;
             mX = 0;
@@ -150,9 +150,9 @@ Environment environment(const Bsp& map) {
 
 }  // namespace
 
-Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
-    World world;
-    world.environment = environment(map);
+Result<MapMesh> buildMapMesh(const Bsp& map, const MapMeshOptions& options) {
+    MapMesh out;
+    out.environment = environment(map);
 
     // Which models are drawn, and where.
     std::vector<ModelXform> models(map.models.size());
@@ -167,7 +167,7 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
             index = index * 10 + (ch - '0');
         }
         if (index <= 0 || static_cast<std::size_t>(index) >= map.models.size())
-            return std::move(Error("world.model", "brush entity names a model that does not exist").record(ei)
+            return std::move(Error("mapmesh.model", "brush entity names a model that does not exist").record(ei)
                                  .field("model").expected(fmt::format("*1..*{}", map.models.size() - 1))
                                  .actual(std::string(model)).at(e.offset));
         ModelXform& x = models[static_cast<std::size_t>(index)];
@@ -201,7 +201,7 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
             const bool bump = (map.texInfo[static_cast<std::size_t>(f.texInfo)].flags & kSurfBumpLight) != 0;
             const std::uint64_t need = 4ull * static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h) * (bump ? 4 : 1) * styles;
             if (w <= 0 || h <= 0 || static_cast<std::uint64_t>(f.lightOfs) + need > lighting.size())
-                return std::move(Error("world.lightmap", "face lightmap runs past the LIGHTING lump").record(fi)
+                return std::move(Error("mapmesh.lightmap", "face lightmap runs past the LIGHTING lump").record(fi)
                                      .field("lightofs").expected(fmt::format("lightofs + {} <= {}", need, lighting.size()))
                                      .actual(std::to_string(f.lightOfs)));
             VESTIGE_TRY(Block b, packer.place(w, h));
@@ -209,9 +209,9 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
         }
     }
     if (packer.height() > 16384)  // the lighting lump is <= 16 MiB, but thin tall blocks could still waste memory
-        return std::move(Error("world.lightmap", "lightmap atlas would exceed 16384 rows")
+        return std::move(Error("mapmesh.lightmap", "lightmap atlas would exceed 16384 rows")
                              .expected("<= 16384 rows").actual(std::to_string(packer.height())));
-    LightmapAtlas& atlas = world.lightmap;
+    LightmapAtlas& atlas = out.lightmap;
     atlas.width = options.atlasWidth;
     atlas.height = std::max(packer.height(), 1);
     atlas.texels.assign(static_cast<std::size_t>(atlas.width) * static_cast<std::size_t>(atlas.height), Vec3{});
@@ -234,14 +234,14 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
         const Model& model = map.models[m];
         const ModelXform& x = models[m];
         if (!x.drawn) {
-            world.stats.facesSkippedByClass += static_cast<std::size_t>(model.numFaces);
+            out.stats.facesSkippedByClass += static_cast<std::size_t>(model.numFaces);
             continue;
         }
         for (int k = 0; k < model.numFaces; ++k) {
             const auto fi = static_cast<std::size_t>(model.firstFace + k);
             const Face& f = map.faces[fi];
             if (!faceDrawn(fi, x)) {
-                ++world.stats.facesSkippedByFlags;
+                ++out.stats.facesSkippedByFlags;
                 continue;
             }
             const TexInfo& ti = map.texInfo[static_cast<std::size_t>(f.texInfo)];
@@ -260,7 +260,7 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
             Vec3 normal = map.planes[f.planeNum].normal;
             if (f.side) normal = -normal;
             normal = normalize(x.rotation * normal);
-            ++world.stats.facesDrawn;
+            ++out.stats.facesDrawn;
 
             std::vector<Vec3> local;
             for (int e = 0; e < f.numEdges; ++e) local.push_back(map.vertexes[map.surfEdgeVertex(static_cast<std::size_t>(f.firstEdge + e))]);
@@ -269,7 +269,7 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
             if (f.dispInfo >= 0) {
                 const DispInfo& d = map.dispInfos[static_cast<std::size_t>(f.dispInfo)];
                 if (local.size() != 4)
-                    return std::move(Error("world.displacement", "displacement base face must have 4 corners").record(fi)
+                    return std::move(Error("mapmesh.displacement", "displacement base face must have 4 corners").record(fi)
                                          .field("numedges").actual(std::to_string(local.size())));
                 // Corner 0 is the one nearest startPosition.
                 std::size_t start = 0;
@@ -324,8 +324,8 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
                     mesh.vertices[base + v].position = x.apply(pos[v]);
                     mesh.vertices[base + v].normal = normalize(x.rotation * normalize(nrm[v]));
                 }
-                world.stats.displacementTriangles += tris.size();
-                world.stats.triangles += tris.size();
+                out.stats.displacementTriangles += tris.size();
+                out.stats.triangles += tris.size();
                 continue;
             }
 
@@ -347,20 +347,20 @@ Result<World> buildWorld(const Bsp& map, const WorldOptions& options) {
             }
             // Source polygons are clockwise from the front; the reversed fan is counter-clockwise.
             for (std::uint32_t i = 1; i + 1 < local.size(); ++i) mesh.indices.insert(mesh.indices.end(), {base, base + i + 1, base + i});
-            world.stats.triangles += local.size() - 2;
+            out.stats.triangles += local.size() - 2;
         }
     }
-    for (auto& [name, mesh] : meshes) world.meshes.push_back(std::move(mesh));
-    return world;
+    for (auto& [name, mesh] : meshes) out.meshes.push_back(std::move(mesh));
+    return out;
 }
 
-Result<Bytes> exportGlb(const World& world) {
+Result<Bytes> exportGlb(const MapMesh& mesh) {
     gltf::Document doc;
     // The atlas, linear -> 8-bit with a 2.2 gamma, is every material's base colour through TEXCOORD_1.
-    image::Image img(static_cast<std::uint32_t>(world.lightmap.width), static_cast<std::uint32_t>(world.lightmap.height));
-    for (int y = 0; y < world.lightmap.height; ++y)
-        for (int x = 0; x < world.lightmap.width; ++x) {
-            const Vec3 c = world.lightmap.texels[static_cast<std::size_t>(y) * world.lightmap.width + x];
+    image::Image img(static_cast<std::uint32_t>(mesh.lightmap.width), static_cast<std::uint32_t>(mesh.lightmap.height));
+    for (int y = 0; y < mesh.lightmap.height; ++y)
+        for (int x = 0; x < mesh.lightmap.width; ++x) {
+            const Vec3 c = mesh.lightmap.texels[static_cast<std::size_t>(y) * mesh.lightmap.width + x];
             auto q = [](float v) { return static_cast<std::uint8_t>(std::lround(std::pow(std::clamp(v, 0.0f, 1.0f), 1 / 2.2f) * 255)); };
             img.set(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), {q(c.x), q(c.y), q(c.z), 255});
         }
@@ -369,7 +369,7 @@ Result<Bytes> exportGlb(const World& world) {
     gltf::Node root;
     root.name = "source_world";
     root.rotation = Quat::fromAxisAngle({1, 0, 0}, -kPi / 2);  // Source Z-up -> glTF Y-up
-    for (const Mesh& m : world.meshes) {
+    for (const Mesh& m : mesh.meshes) {
         if (m.indices.empty()) continue;
         gltf::Material mat;
         mat.name = m.material.empty() ? "(none)" : m.material;
@@ -394,15 +394,15 @@ Result<Bytes> exportGlb(const World& world) {
     }
     doc.nodes.push_back(root);
     doc.sceneRoots = {static_cast<int>(doc.nodes.size() - 1)};
-    doc.extras.ints["faces_drawn"] = static_cast<std::int64_t>(world.stats.facesDrawn);
-    doc.extras.ints["triangles"] = static_cast<std::int64_t>(world.stats.triangles);
+    doc.extras.ints["faces_drawn"] = static_cast<std::int64_t>(mesh.stats.facesDrawn);
+    doc.extras.ints["triangles"] = static_cast<std::int64_t>(mesh.stats.triangles);
     return gltf::writeGlb(doc);
 }
 
 Result<Bytes> exportMapGlb(ByteView data) {
     VESTIGE_TRY(auto map, readBsp(data));
-    VESTIGE_TRY(auto world, buildWorld(map));
+    VESTIGE_TRY(auto world, buildMapMesh(map));
     return exportGlb(world);
 }
 
-}  // namespace vestige::source::world
+}  // namespace vestige::source::mapmesh

@@ -21,7 +21,7 @@
 #include "vestige/core/math.hpp"
 #include "vestige/source/bsp/bsp.hpp"
 
-namespace vestige::source::world {
+namespace vestige::source::mapmesh {
 
 constexpr std::int32_t kSkipSurfaceMask =
     bsp::kSurfNoDraw | bsp::kSurfSky | bsp::kSurfSky2d | bsp::kSurfSkip | bsp::kSurfHint;
@@ -60,7 +60,7 @@ struct Environment {
     float skyCameraScale = 16;
 };
 
-struct WorldStats {
+struct MapMeshStats {
     std::size_t facesDrawn = 0;
     std::size_t facesSkippedByFlags = 0;
     std::size_t facesSkippedByClass = 0;  // faces of models whose entity is not drawn
@@ -68,14 +68,14 @@ struct WorldStats {
     std::size_t triangles = 0;
 };
 
-struct World {
+struct MapMesh {
     std::vector<Mesh> meshes;  // sorted by material name
     LightmapAtlas lightmap;
     Environment environment;
-    WorldStats stats;
+    MapMeshStats stats;
 };
 
-struct WorldOptions {
+struct MapMeshOptions {
     std::int32_t skipSurfaceFlags = kSkipSurfaceMask;
     int atlasWidth = 1024;
 };
@@ -87,10 +87,10 @@ Mat3 anglesToMatrix(Vec3 pitchYawRoll);
 // True for classes/entities whose brush model is never drawn.
 bool isHiddenEntity(const bsp::Entity& entity);
 
-[[nodiscard]] Result<World> buildWorld(const bsp::Bsp& map, const WorldOptions& options = {});
+[[nodiscard]] Result<MapMesh> buildMapMesh(const bsp::Bsp& map, const MapMeshOptions& options = {});
 // Binary glTF: one node per material mesh, TEXCOORD_0 texture UV, TEXCOORD_1 lightmap UV, the atlas as a PNG.
-[[nodiscard]] Result<Bytes> exportGlb(const World& world);
+[[nodiscard]] Result<Bytes> exportGlb(const MapMesh& mesh);
 // Registry glue: read, build and export a map file.
 [[nodiscard]] Result<Bytes> exportMapGlb(ByteView data);
 
-}  // namespace vestige::source::world
+}  // namespace vestige::source::mapmesh
