@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace vestige;
     using namespace vestige::source::collision;
     Reader r{data, size};
-    WorldBuilder b;
+    ModelBuilder b;
     const int count = static_cast<int>(r.next(0, 12));
     for (int i = 0; i < count; ++i) {
         const Vec3 mn{r.next(-256, 256), r.next(-256, 256), r.next(-256, 256)};
@@ -44,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             b.addBox(mn, mn + ext, r.next(0, 1) < 0.8f ? contents::kSolid : contents::kWater);
         }
     }
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     for (int t = 0; t < 8 && r.n >= 2; ++t) {
         const Vec3 s{r.next(-400, 400), r.next(-400, 400), r.next(-400, 400)};
         const Vec3 e{r.next(-400, 400), r.next(-400, 400), r.next(-400, 400)};

@@ -49,8 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     FUZZ_CHECK(total <= movement::kMaxScriptTicks);
     // Drive a player on a small world with the first few ticks of the script.
-    static const collision::CollisionWorld world = [] {
-        collision::WorldBuilder b;
+    static const collision::CollisionModel world = [] {
+        collision::ModelBuilder b;
         b.addBox({-512, -512, -64}, {512, 512, 0});
         b.addRamp(0, -128, 128, 0, 256, 30);
         b.addBox({-300, -300, 0}, {-280, 300, 200});

@@ -150,7 +150,7 @@ bool isNonCollidingClass(std::string_view className) {
     return std::any_of(std::begin(kNames), std::end(kNames), [&](std::string_view n) { return c == n; });
 }
 
-Status WorldBuilder::addVolume(std::vector<Side> sides, VolumeKind kind, std::uint32_t contents,
+Status ModelBuilder::addVolume(std::vector<Side> sides, VolumeKind kind, std::uint32_t contents,
                                std::int32_t sourceId, std::int32_t triangle, std::int32_t model) {
     std::vector<Plane> planes;
     planes.reserve(sides.size());
@@ -164,7 +164,7 @@ Status WorldBuilder::addVolume(std::vector<Side> sides, VolumeKind kind, std::ui
             sourceId < 0 ? 0 : sourceId));
     }
     if (verts.size() < 4) {
-        ++mWorld.mStats.degenerateSkipped;
+        ++mModel.mStats.degenerateSkipped;
         return {};
     }
     Aabb bounds;
@@ -177,21 +177,21 @@ Status WorldBuilder::addVolume(std::vector<Side> sides, VolumeKind kind, std::ui
     vol.sourceId = sourceId;
     vol.triangle = triangle;
     vol.model = model;
-    vol.firstSide = static_cast<std::uint32_t>(mWorld.mSides.size());
+    vol.firstSide = static_cast<std::uint32_t>(mModel.mSides.size());
     vol.numSides = static_cast<std::uint32_t>(sides.size());
     vol.bounds = bounds;
-    mWorld.mStats.bevels += sides.size() - before;
-    mWorld.mStats.sides += sides.size();
-    mWorld.mSides.insert(mWorld.mSides.end(), sides.begin(), sides.end());
-    mWorld.mVolumes.push_back(vol);
-    if (kind == VolumeKind::Brush) ++mWorld.mStats.brushes;
-    else ++mWorld.mStats.displacementTriangles;
+    mModel.mStats.bevels += sides.size() - before;
+    mModel.mStats.sides += sides.size();
+    mModel.mSides.insert(mModel.mSides.end(), sides.begin(), sides.end());
+    mModel.mVolumes.push_back(vol);
+    if (kind == VolumeKind::Brush) ++mModel.mStats.brushes;
+    else ++mModel.mStats.displacementTriangles;
     return {};
 }
 
-Status WorldBuilder::addBrush(const BrushInput& brush, Vec3 origin, std::int32_t model) {
+Status ModelBuilder::addBrush(const BrushInput& brush, Vec3 origin, std::int32_t model) {
     if (brush.planes.size() < 4) {
-        ++mWorld.mStats.degenerateSkipped;
+        ++mModel.mStats.degenerateSkipped;
         return {};
     }
     if (!isFinite(origin)) return Error("collision.bad_origin", "brush model origin is not finite").field("origin");
@@ -216,7 +216,7 @@ Status WorldBuilder::addBrush(const BrushInput& brush, Vec3 origin, std::int32_t
     return addVolume(std::move(sides), VolumeKind::Brush, brush.contents, id, -1, model);
 }
 
-Status WorldBuilder::addDisplacement(const DisplacementInput& disp) {
+Status ModelBuilder::addDisplacement(const DisplacementInput& disp) {
     const Vec3 up = normalize(disp.up);
     if (lengthSquared(up) < 0.5f) return Error("collision.bad_up", "displacement up direction is zero").field("up");
     float lowest = std::numeric_limits<float>::infinity();
@@ -245,7 +245,7 @@ Status WorldBuilder::addDisplacement(const DisplacementInput& disp) {
         // Terrain is solid below: the surface normal must face up out of it (seed E23.5).
         if (dot(n, up) < 0.0f) n = -n;
         if (dot(n, up) < 0.01f) {
-            ++mWorld.mStats.degenerateSkipped;  // vertical or zero-area: its neighbours' columns cover it
+            ++mModel.mStats.degenerateSkipped;  // vertical or zero-area: its neighbours' columns cover it
             continue;
         }
         std::vector<Side> sides;
@@ -265,7 +265,7 @@ Status WorldBuilder::addDisplacement(const DisplacementInput& disp) {
             sides.push_back({Plane{s, dot(s, a)}, false});
         }
         if (!ok) {
-            ++mWorld.mStats.degenerateSkipped;
+            ++mModel.mStats.degenerateSkipped;
             continue;
         }
         sides.push_back({Plane{-up, -bottom}, false});
@@ -275,7 +275,7 @@ Status WorldBuilder::addDisplacement(const DisplacementInput& disp) {
     return {};
 }
 
-std::int32_t WorldBuilder::addBox(Vec3 mins, Vec3 maxs, std::uint32_t contents, Vec3 origin, std::int32_t model) {
+std::int32_t ModelBuilder::addBox(Vec3 mins, Vec3 maxs, std::uint32_t contents, Vec3 origin, std::int32_t model) {
     BrushInput b;
     b.contents = contents;
     b.id = mNextId;
@@ -285,7 +285,7 @@ std::int32_t WorldBuilder::addBox(Vec3 mins, Vec3 maxs, std::uint32_t contents, 
     return b.id;
 }
 
-std::int32_t WorldBuilder::addRamp(float x0, float y0, float y1, float z0, float length, float angleDegrees,
+std::int32_t ModelBuilder::addRamp(float x0, float y0, float y1, float z0, float length, float angleDegrees,
                                    bool descendingX, std::uint32_t contents) {
     const float a = degToRad(angleDegrees);
     const float s = std::sin(a);
@@ -304,7 +304,7 @@ std::int32_t WorldBuilder::addRamp(float x0, float y0, float y1, float z0, float
     return b.id;
 }
 
-void WorldBuilder::addStairs(float x0, float y0, float y1, float z0, int count, float stepHeight, float stepDepth) {
+void ModelBuilder::addStairs(float x0, float y0, float y1, float z0, int count, float stepHeight, float stepDepth) {
     for (int i = 0; i < count; ++i) {
         const float xa = x0 + static_cast<float>(i) * stepDepth;
         addBox({xa, y0, z0}, {xa + stepDepth, y1, z0 + static_cast<float>(i + 1) * stepHeight});
@@ -338,9 +338,9 @@ DisplacementInput displacementGrid(Vec3 origin, float size, int power, const std
     return d;
 }
 
-CollisionWorld WorldBuilder::build() {
-    CollisionWorld w = std::move(mWorld);
-    mWorld = CollisionWorld{};
+CollisionModel ModelBuilder::build() {
+    CollisionModel w = std::move(mModel);
+    mModel = CollisionModel{};
     w.buildTree();
     mNextId = 0;
     mNextDispId = 0;

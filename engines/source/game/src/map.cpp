@@ -69,7 +69,7 @@ struct Hit {
     collision::TraceResult r;
     Vec3 normal;
 };
-Hit traceOne(const collision::CollisionWorld& world, const glua::TraceQuery& q, bool line, const Placement& at,
+Hit traceOne(const collision::CollisionModel& world, const glua::TraceQuery& q, bool line, const Placement& at,
              std::uint32_t mask) {
     const Vec3 s = at.toModel(q.start), e = at.toModel(q.end);
     Hit h{line ? world.traceEngine(s, e, {}, {}, mask) : world.traceEngine(s, e, q.mins, q.maxs, mask), {}};
@@ -160,16 +160,16 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
     stats.mapEntities = out->mEntities.size();
 
     // Brush models, as collision::fromBsp places them (classes, StartDisabled, origins), one world per model.
-    VESTIGE_TRY(collision::BspWorld full, collision::fromBsp(map));
+    VESTIGE_TRY(collision::MapCollision full, collision::fromBsp(map));
     stats.collision = full.stats;
-    std::vector<collision::WorldBuilder> builders(map.models.size());
+    std::vector<collision::ModelBuilder> builders(map.models.size());
     out->mModels.resize(map.models.size());
-    for (const collision::Volume& v : full.world.volumes()) {
+    for (const collision::Volume& v : full.model.volumes()) {
         if (v.model <= 0 || static_cast<std::size_t>(v.model) >= builders.size()) continue;
         collision::BrushInput in;
         in.contents = v.contents;
         in.id = v.sourceId;
-        for (const collision::Side& s : full.world.sidesOf(v)) {
+        for (const collision::Side& s : full.model.sidesOf(v)) {
             in.planes.push_back(s.plane);  // already at the entity's origin
             in.bevel.push_back(s.bevel);
         }
@@ -195,8 +195,8 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
             return iequals(kv.first, "model") && !kv.second.empty() && kv.second[0] == '*';
         });
     }
-    VESTIGE_TRY(collision::BspWorld world, collision::fromBsp(worldOnly));
-    out->mWorld = std::move(world.world);
+    VESTIGE_TRY(collision::MapCollision world, collision::fromBsp(worldOnly));
+    out->mWorld = std::move(world.model);
     stats.worldVolumes = out->mWorld.volumes().size();
 
     // Surfaces: per texdata its name, per brush side its plane and texinfo, per displacement its face's texinfo.
@@ -259,7 +259,7 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
         }
     }
 
-    collision::WorldBuilder player;
+    collision::ModelBuilder player;
     player.addBox(kPlayerMins, kPlayerMaxs, kPlayerContents);
     out->mPlayerBox = player.build();
     return std::shared_ptr<const GameMap>(std::move(out));

@@ -887,7 +887,7 @@ struct PlayerMovement::Ctx {
     }
 };
 
-PlayerMovement::PlayerMovement(const collision::CollisionWorld& world, MoveSettings settings)
+PlayerMovement::PlayerMovement(const collision::CollisionModel& world, MoveSettings settings)
     : mWorld(&world), mSettings(settings) {}
 
 PlayerState PlayerMovement::spawn(Vec3 origin) const {

@@ -5,7 +5,7 @@
 //
 //   bytes --readBsp--> bsp::Bsp --+--> entities(): classname, origin, angles (angles/angle/pitch), model, name
 //                                 +--> collision::fromBsp(world only)  \  trace(query, live entities)
-//                                 +--> one CollisionWorld per model *N /   -> glua::TraceHit
+//                                 +--> one CollisionModel per model *N /   -> glua::TraceHit
 //
 // Traces follow the engine: the world cannot be filtered (GMod has `ignoreworld` for that), brush entities and
 // players are hit unless filtered, the closest hit wins (the world on ties), start-solid is OR-ed over all
@@ -22,8 +22,8 @@
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
 #include "vestige/source/bsp/bsp.hpp"
-#include "vestige/source/collision/bsp_world.hpp"
-#include "vestige/source/collision/world.hpp"
+#include "vestige/source/collision/map_collision.hpp"
+#include "vestige/source/collision/model.hpp"
 #include "vestige/source/glua/runtime.hpp"
 
 namespace vestige::source::game {
@@ -74,7 +74,7 @@ struct GameMapStats {
     std::size_t collidingModels = 0;     // brush models with at least one solid volume
     std::size_t worldVolumes = 0;        // collision volumes of the world (brushes + displacement triangles)
     std::size_t modelVolumes = 0;        // collision volumes of all brush models
-    collision::BspWorldStats collision;  // from collision::fromBsp over the whole map
+    collision::MapCollisionStats collision;  // from collision::fromBsp over the whole map
 };
 
 class GameMap {
@@ -89,7 +89,7 @@ public:
     // Recoverable problems in the entity lump (bad numbers, missing brush models); each names the key and offset.
     [[nodiscard]] const std::vector<Error>& warnings() const { return mWarnings; }
     [[nodiscard]] const GameMapStats& stats() const { return mStats; }
-    [[nodiscard]] const collision::CollisionWorld& world() const { return mWorld; }
+    [[nodiscard]] const collision::CollisionModel& world() const { return mWorld; }
     // Origin of the first info_player_start (where the runtime spawns Entity(1)).
     [[nodiscard]] std::optional<Vec3> spawnPoint() const;
 
@@ -112,7 +112,7 @@ public:
 private:
     GameMap() = default;
     struct Model {
-        collision::CollisionWorld world;  // volumes at the map's origin for this model
+        collision::CollisionModel world;  // volumes at the map's origin for this model
         Vec3 origin;                      // the placing entity's origin in the lump
         bool collides = false;
     };
@@ -136,9 +136,9 @@ private:
     std::vector<glua::MapEntity> mEntities;
     std::vector<Error> mWarnings;
     GameMapStats mStats;
-    collision::CollisionWorld mWorld;  // model 0 and displacements
+    collision::CollisionModel mWorld;  // model 0 and displacements
     std::vector<Model> mModels;        // index = brush model number (0 unused)
-    collision::CollisionWorld mPlayerBox;
+    collision::CollisionModel mPlayerBox;
 };
 
 // A runtime whose map is `map`: Options::map = map name, mapEntities = map entities, trace = map.trace over the

@@ -1,5 +1,5 @@
 #pragma once
-// Player movement with CGameMovement's behaviour (spec §3) and GMod's values, on a collision::CollisionWorld.
+// Player movement with CGameMovement's behaviour (spec §3) and GMod's values, on a collision::CollisionModel.
 // One call to PlayerMovement::tick() is one PlayerMove at a fixed tick interval; everything is a pure
 // function of (world, settings, state, input), so the same input log always gives the same states.
 #include <cstdint>
@@ -11,7 +11,7 @@
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
 #include "vestige/core/trace.hpp"
-#include "vestige/source/collision/world.hpp"
+#include "vestige/source/collision/model.hpp"
 
 namespace vestige::source::movement {
 
@@ -114,7 +114,7 @@ struct PlayerState {
 
 class PlayerMovement {
 public:
-    PlayerMovement(const collision::CollisionWorld& world, MoveSettings settings = {});
+    PlayerMovement(const collision::CollisionModel& world, MoveSettings settings = {});
     [[nodiscard]] const MoveSettings& settings() const { return mSettings; }
     MoveSettings& settings() { return mSettings; }
 
@@ -133,7 +133,7 @@ public:
 
 private:
     struct Ctx;
-    const collision::CollisionWorld* mWorld;
+    const collision::CollisionModel* mWorld;
     MoveSettings mSettings;
 };
 

@@ -1,7 +1,7 @@
 #pragma once
-// Ready-made worlds built with WorldBuilder: the movement demo map (flat floor, stairs, ramps of
+// Ready-made collision models built with ModelBuilder: the movement demo map (flat floor, stairs, ramps of
 // 5..44 degrees, a pool with a ledge, a displacement hill, a brush entity at an origin) and a random
-// brush field for benchmarks. Deterministic: same arguments, same world.
+// brush field for benchmarks. Deterministic: same arguments, same model.
 #include <cstdint>
 #include <vector>
 
@@ -9,7 +9,7 @@
 
 namespace vestige::source::collision {
 
-struct DemoWorldLayout {
+struct DemoModelLayout {
     Vec3 spawn{0, 0, 1};
     // Ramps along +x, one lane per angle; each starts at (rampStartX, laneY) on the floor.
     std::vector<float> rampAngles;
@@ -31,11 +31,11 @@ struct DemoWorldLayout {
     Vec3 entityOrigin{0, -1024, 0};
 };
 
-[[nodiscard]] DemoWorldLayout demoWorldLayout();
-[[nodiscard]] CollisionWorld buildDemoWorld(const DemoWorldLayout& layout = demoWorldLayout());
+[[nodiscard]] DemoModelLayout demoModelLayout();
+[[nodiscard]] CollisionModel buildDemoModel(const DemoModelLayout& layout = demoModelLayout());
 // count boxes (and 1 in 8 slanted wedges) scattered over a square map on a floor; fixed seed.
-[[nodiscard]] CollisionWorld buildBrushField(int count, std::uint64_t seed = 1);
-// Hill height used by the demo world (smooth bumps; steepest slope below 35 degrees).
+[[nodiscard]] CollisionModel buildBrushField(int count, std::uint64_t seed = 1);
+// Hill height used by the demo model (smooth bumps; steepest slope below 35 degrees).
 [[nodiscard]] float demoHillHeight(float x, float y);
 
 }  // namespace vestige::source::collision

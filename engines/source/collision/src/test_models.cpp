@@ -1,13 +1,13 @@
-// Demo and benchmark worlds made from brush primitives and a displacement grid.
+// Demo and benchmark collision models made from brush primitives and a displacement grid.
 #include <cmath>
 
 #include "vestige/core/rng.hpp"
-#include "vestige/source/collision/test_worlds.hpp"
+#include "vestige/source/collision/test_models.hpp"
 
 namespace vestige::source::collision {
 
-DemoWorldLayout demoWorldLayout() {
-    DemoWorldLayout l;
+DemoModelLayout demoModelLayout() {
+    DemoModelLayout l;
     l.rampAngles = {5, 10, 15, 20, 25, 30, 35, 40, 44};
     for (std::size_t i = 0; i < l.rampAngles.size(); ++i) l.rampLaneY.push_back(64.0f + 128.0f * static_cast<float>(i));
     return l;
@@ -19,8 +19,8 @@ float demoHillHeight(float x, float y) {
     return 96.0f * (1.0f - std::cos(k * x)) * 0.5f * (1.0f - std::cos(k * y)) * 0.5f * 2.0f;
 }
 
-CollisionWorld buildDemoWorld(const DemoWorldLayout& l) {
-    WorldBuilder b;
+CollisionModel buildDemoModel(const DemoModelLayout& l) {
+    ModelBuilder b;
     // Floor in tiles of 512 so that walking crosses brush seams.
     for (int ix = -8; ix < 8; ++ix) {
         for (int iy = -8; iy < 8; ++iy) {
@@ -66,8 +66,8 @@ CollisionWorld buildDemoWorld(const DemoWorldLayout& l) {
     return b.build();
 }
 
-CollisionWorld buildBrushField(int count, std::uint64_t seed) {
-    WorldBuilder b;
+CollisionModel buildBrushField(int count, std::uint64_t seed) {
+    ModelBuilder b;
     Pcg32 rng(seed);
     const float half = 8192.0f;
     b.addBox({-half, -half, -64}, {half, half, 0});

@@ -1,11 +1,11 @@
-// BSP -> collision world: brush ownership through model subtrees, entity origins, displacement columns.
+// BSP -> collision model: brush ownership through model subtrees, entity origins, displacement columns.
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "vestige/core/text.hpp"
 #include "vestige/source/collision/builder.hpp"
-#include "vestige/source/collision/bsp_world.hpp"
+#include "vestige/source/collision/map_collision.hpp"
 
 namespace vestige::source::collision {
 
@@ -48,8 +48,8 @@ struct ModelPlacement {
 
 }  // namespace
 
-Result<BspWorld> fromBsp(const bsp::Bsp& map) {
-    BspWorld out;
+Result<MapCollision> fromBsp(const bsp::Bsp& map) {
+    MapCollision out;
     // Which entity places each brush model ("model" "*N").
     std::vector<ModelPlacement> placement(map.models.size());
     if (!placement.empty()) placement[0].collides = true;
@@ -81,7 +81,7 @@ Result<BspWorld> fromBsp(const bsp::Bsp& map) {
     }
     if (!map.models.empty()) collectBrushes(map, map.models[0].headNode, 0, owner);
 
-    WorldBuilder builder;
+    ModelBuilder builder;
     for (std::size_t m = 0; m < placement.size(); ++m) {
         if (m > 0 && placement[m].rotated && placement[m].collides) ++out.stats.rotatedModels;
     }
@@ -213,7 +213,7 @@ Result<BspWorld> fromBsp(const bsp::Bsp& map) {
             if (out.spawn) break;
         }
     }
-    out.world = builder.build();
+    out.model = builder.build();
     return out;
 }
 

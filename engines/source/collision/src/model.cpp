@@ -3,7 +3,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "vestige/source/collision/world.hpp"
+#include "vestige/source/collision/model.hpp"
 
 namespace vestige::source::collision {
 
@@ -16,7 +16,7 @@ constexpr int kLeafSize = 4;
 constexpr float kParallelNoise = 1e-4f;
 }  // namespace
 
-struct CollisionWorld::Work {
+struct CollisionModel::Work {
     Vec3 start;  // box centre at the start
     Vec3 end;
     Vec3 ext;    // half extents
@@ -28,7 +28,7 @@ struct CollisionWorld::Work {
 };
 
 // One volume against the sweep: CM_ClipBoxToBrush's bookkeeping, applied to the trace by clip().
-struct CollisionWorld::Clip {
+struct CollisionModel::Clip {
     bool crosses = false;  // false: entirely in front of one plane (or masked out): no contact at all
     bool startOut = false;
     bool getOut = false;
@@ -37,7 +37,7 @@ struct CollisionWorld::Clip {
     const Side* clipSide = nullptr;
 };
 
-inline CollisionWorld::Clip CollisionWorld::clipVolume(std::uint32_t index, const Work& w) const {
+inline CollisionModel::Clip CollisionModel::clipVolume(std::uint32_t index, const Work& w) const {
     Clip c;
     const Volume& v = mVolumes[index];
     if ((v.contents & w.mask) == 0) return c;
@@ -72,7 +72,7 @@ inline CollisionWorld::Clip CollisionWorld::clipVolume(std::uint32_t index, cons
     return c;
 }
 
-void CollisionWorld::clip(std::uint32_t index, Work& w) const {
+void CollisionModel::clip(std::uint32_t index, Work& w) const {
     const Clip c = clipVolume(index, w);
     if (!c.crosses) return;
     const Volume& v = mVolumes[index];
@@ -104,7 +104,7 @@ void CollisionWorld::clip(std::uint32_t index, Work& w) const {
     }
 }
 
-TraceResult CollisionWorld::finish(Work& w) const {
+TraceResult CollisionModel::finish(Work& w) const {
     TraceResult tr = w.tr;
     if (tr.allSolid) {
         tr.fraction = 0.0f;
@@ -150,7 +150,7 @@ inline float slab(const Ray& r, const Vec3& bmin, const Vec3& bmax, float limit)
 
 }  // namespace
 
-TraceResult CollisionWorld::traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const {
+TraceResult CollisionModel::traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const {
     if (mBruteForce) return traceBoxBruteForce(start, end, mins, maxs, mask);
     Work w;
     const Vec3 offset = (mins + maxs) * 0.5f;
@@ -229,11 +229,11 @@ TraceResult CollisionWorld::traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
     return finish(w);
 }
 
-TraceResult CollisionWorld::traceRay(Vec3 start, Vec3 end, std::uint32_t mask) const {
+TraceResult CollisionModel::traceRay(Vec3 start, Vec3 end, std::uint32_t mask) const {
     return traceBox(start, end, {}, {}, mask);
 }
 
-TraceResult CollisionWorld::traceEngine(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const {
+TraceResult CollisionModel::traceEngine(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const {
     TraceResult tr = traceBox(start, end, mins, maxs, mask);
     if (!tr.startSolid || tr.allSolid || mins != maxs || !isFinite(start) || !isFinite(end)) return tr;
     // A ray that starts inside: walk every volume it crosses in order of entry. Rare, so no BVH here.
@@ -315,7 +315,7 @@ TraceResult CollisionWorld::traceEngine(Vec3 start, Vec3 end, Vec3 mins, Vec3 ma
     return tr;
 }
 
-TraceResult CollisionWorld::traceBoxBruteForce(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
+TraceResult CollisionModel::traceBoxBruteForce(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
                                                std::uint32_t mask) const {
     Work w;
     const Vec3 offset = (mins + maxs) * 0.5f;
@@ -334,7 +334,7 @@ TraceResult CollisionWorld::traceBoxBruteForce(Vec3 start, Vec3 end, Vec3 mins, 
     return finish(w);
 }
 
-std::uint32_t CollisionWorld::pointContents(Vec3 p) const {
+std::uint32_t CollisionModel::pointContents(Vec3 p) const {
     if (mNodes.empty() || !isFinite(p)) return 0;
     std::uint32_t result = 0;
     std::uint32_t stack[64];
@@ -364,7 +364,7 @@ std::uint32_t CollisionWorld::pointContents(Vec3 p) const {
     return result;
 }
 
-void CollisionWorld::buildTree() {
+void CollisionModel::buildTree() {
     mNodes.clear();
     mItems.resize(mVolumes.size());
     std::iota(mItems.begin(), mItems.end(), 0u);

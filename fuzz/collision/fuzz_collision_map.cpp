@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "vestige/source/bsp/bsp.hpp"
-#include "vestige/source/collision/bsp_world.hpp"
+#include "vestige/source/collision/map_collision.hpp"
 
 #define FUZZ_CHECK(cond)               \
     do {                               \
@@ -24,9 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Vec3 maxs{16, 16, 72};
     const Vec3 starts[] = {{0, 0, 64}, {100, -50, 10}, {-300, 200, 500}};
     for (const Vec3 s : starts) {
-        const auto tr = world->world.traceBox(s, s + Vec3{200, 50, -400}, mins, maxs, collision::mask::kPlayerSolid);
+        const auto tr = world->model.traceBox(s, s + Vec3{200, 50, -400}, mins, maxs, collision::mask::kPlayerSolid);
         FUZZ_CHECK(tr.fraction >= 0.0f && tr.fraction <= 1.0f && isFinite(tr.endPos));
-        (void)world->world.pointContents(s);
+        (void)world->model.pointContents(s);
     }
     return 0;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Collision world from a parsed BSP (spec §2.5, §1.8): every brush once, assigned to the model whose
+// Map collision: the collision model of a parsed BSP (spec §2.5, §1.8): every brush once, assigned to the model whose
 // subtree reaches it (through LEAFBRUSHES) and translated by that model's entity origin; brushes no model
 // reaches stay in the world; non-colliding classes (func_illusionary, triggers, ...) and StartDisabled
 // entities are left out; displacements become triangle columns (no-hull ones are skipped).
@@ -8,11 +8,11 @@
 
 #include "vestige/core/result.hpp"
 #include "vestige/source/bsp/bsp.hpp"
-#include "vestige/source/collision/world.hpp"
+#include "vestige/source/collision/model.hpp"
 
 namespace vestige::source::collision {
 
-struct BspWorldStats {
+struct MapCollisionStats {
     std::size_t brushes = 0;             // brushes added
     std::size_t worldBrushes = 0;        // of those, owned by model 0
     std::size_t modelBrushes = 0;        // of those, owned by brush models
@@ -24,12 +24,12 @@ struct BspWorldStats {
     std::size_t displacementsNoHull = 0;
 };
 
-struct BspWorld {
-    CollisionWorld world;
+struct MapCollision {
+    CollisionModel model;
     std::optional<Vec3> spawn;  // the first info_player_start's origin
-    BspWorldStats stats;
+    MapCollisionStats stats;
 };
 
-[[nodiscard]] Result<BspWorld> fromBsp(const bsp::Bsp& map);
+[[nodiscard]] Result<MapCollision> fromBsp(const bsp::Bsp& map);
 
 }  // namespace vestige::source::collision

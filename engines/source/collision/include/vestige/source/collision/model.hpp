@@ -1,9 +1,9 @@
 #pragma once
-// Collision world: convex volumes (brushes and displacement-triangle columns) in one BVH, traced with
+// Collision model: convex volumes (brushes and displacement-triangle columns) in one BVH, traced with
 // Source's CM_ClipBoxToBrush rules (spec §2.3): per volume the latest entering plane wins when it comes
 // before the earliest leaving plane, DIST_EPSILON = 1/32, start-solid / all-solid reported, never resolved.
 //
-// Volumes are built by WorldBuilder (builder.hpp), which also adds bevel planes so that the
+// Volumes are built by ModelBuilder (builder.hpp), which also adds bevel planes so that the
 // expanded-plane test is an exact separating-axis test for boxes. Positions are floats like Source's.
 #include <cstdint>
 #include <span>
@@ -44,7 +44,7 @@ struct TraceResult {
     bool startSolid = false;
     bool allSolid = false;
     HitKind hitKind = HitKind::None;
-    std::int32_t hitVolume = -1;  // index into CollisionWorld::volumes()
+    std::int32_t hitVolume = -1;  // index into CollisionModel::volumes()
     std::int32_t hitId = -1;      // brush id or displacement id of that volume
     // Started inside a volume: the fraction where the sweep leaves it (CM_ClipBoxToBrush's leave fraction, the
     // largest over the volumes it started in); 1 when it never leaves (allSolid); 0 when it did not start inside,
@@ -53,7 +53,7 @@ struct TraceResult {
     [[nodiscard]] bool didHit() const { return fraction < 1.0f || startSolid; }
 };
 
-struct WorldStats {
+struct ModelStats {
     std::size_t brushes = 0;
     std::size_t displacementTriangles = 0;
     std::size_t sides = 0;
@@ -62,9 +62,9 @@ struct WorldStats {
     std::size_t nodes = 0;
 };
 
-class CollisionWorld {
+class CollisionModel {
 public:
-    CollisionWorld() = default;
+    CollisionModel() = default;
 
     // Swept box (mins/maxs relative to the origin) from start to end; blocks on volumes with contents & mask.
     [[nodiscard]] TraceResult traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const;
@@ -91,11 +91,11 @@ public:
     [[nodiscard]] std::span<const Side> sidesOf(const Volume& v) const {
         return std::span<const Side>(mSides).subspan(v.firstSide, v.numSides);
     }
-    [[nodiscard]] const WorldStats& stats() const { return mStats; }
+    [[nodiscard]] const ModelStats& stats() const { return mStats; }
     [[nodiscard]] Aabb bounds() const { return mNodes.empty() ? Aabb{} : mNodes[0].bounds; }
 
 private:
-    friend class WorldBuilder;
+    friend class ModelBuilder;
     struct Node {
         Aabb bounds;
         std::uint32_t contents = 0;  // OR over the subtree, to skip subtrees the mask ignores
@@ -113,7 +113,7 @@ private:
     std::vector<Side> mSides;
     std::vector<Node> mNodes;
     std::vector<std::uint32_t> mItems;
-    WorldStats mStats;
+    ModelStats mStats;
     bool mBruteForce = false;
 };
 
