@@ -108,7 +108,7 @@ bool shouldCollide(int group0, int group1) {
 
 bool traceShouldHitGroup(int traceGroup, int entityGroup, std::uint32_t mask) {
     // CBaseEntity::ShouldCollide: debris is only hit by traces that ask for CONTENTS_DEBRIS.
-    if (entityGroup == group::kDebris && (mask & collision::contents::kDebris) == 0) return false;
+    if (entityGroup == group::kDebris && (mask & base::contents::kDebris) == 0) return false;
     return shouldCollide(traceGroup, entityGroup);
 }
 

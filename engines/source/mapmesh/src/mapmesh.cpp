@@ -186,7 +186,8 @@ Result<MapMesh> buildMapMesh(const Bsp& map, const MapMeshOptions& options) {
         (void)x;
         const Face& f = map.faces[fi];
         if (f.texInfo < 0) return false;
-        return (map.texInfo[static_cast<std::size_t>(f.texInfo)].flags & options.skipSurfaceFlags) == 0;
+        return (static_cast<std::uint32_t>(map.texInfo[static_cast<std::size_t>(f.texInfo)].flags) &
+                options.skipSurfaceFlags) == 0;
     };
     for (std::size_t m = 0; m < map.models.size(); ++m) {
         if (!models[m].drawn) continue;
@@ -198,7 +199,8 @@ Result<MapMesh> buildMapMesh(const Bsp& map, const MapMeshOptions& options) {
             const int w = f.lightmapSize[0] + 1, h = f.lightmapSize[1] + 1;
             int styles = 0;
             while (styles < 4 && f.styles[static_cast<std::size_t>(styles)] != 255) ++styles;
-            const bool bump = (map.texInfo[static_cast<std::size_t>(f.texInfo)].flags & kSurfBumpLight) != 0;
+            const bool bump = (static_cast<std::uint32_t>(map.texInfo[static_cast<std::size_t>(f.texInfo)].flags) &
+                               base::surf::kBumpLight) != 0;
             const std::uint64_t need = 4ull * static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h) * (bump ? 4 : 1) * styles;
             if (w <= 0 || h <= 0 || static_cast<std::uint64_t>(f.lightOfs) + need > lighting.size())
                 return std::move(Error("mapmesh.lightmap", "face lightmap runs past the LIGHTING lump").record(fi)

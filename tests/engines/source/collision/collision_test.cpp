@@ -267,5 +267,21 @@ TEST(CollisionWorlds, DemoWorldIsDeterministic) {
     EXPECT_NE(a.pointContents({-1300, 0, -100}) & contents::kWater, 0u);
 }
 
+TEST(CollisionBuilder, VolumeBoundsComeFromTheSnappedWindings) {
+    // Displacement columns over whole-unit grid points: vbsp's windings snap within 0.001 of an integer, so the
+    // bounds are exact (the former plane-pair clipping left 319.999969 and -896.000061 here).
+    ModelBuilder b;
+    ASSERT_TRUE(b.addDisplacement(displacementGrid({256, -896, 0}, 512, 3, [](float, float) { return 0.0f; })).ok());
+    const CollisionModel w = b.build();
+    ASSERT_EQ(w.volumes().size(), 128u);
+    for (const Volume& v : w.volumes())
+        for (int k = 0; k < 3; ++k) {
+            EXPECT_EQ(v.bounds.min[k], std::round(v.bounds.min[k]));
+            EXPECT_EQ(v.bounds.max[k], std::round(v.bounds.max[k]));
+        }
+    EXPECT_EQ(w.volumes()[0].bounds.min, (Vec3{256, -896, -16}));
+    EXPECT_EQ(w.volumes()[0].bounds.max, (Vec3{320, -832, 0}));
+}
+
 }  // namespace
 }  // namespace vestige::source::collision

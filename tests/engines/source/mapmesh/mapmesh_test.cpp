@@ -102,17 +102,18 @@ TEST(SourceWorld, HiddenClassesAndDisabledEntitiesAreSkipped) {
 
 TEST(SourceWorld, SurfaceFlagMaskFollowsBspflags) {
     MapBuilder map;
-    const std::vector<std::pair<std::string, std::int32_t>> textures = {
-        {"nodraw", bsp::kSurfNoDraw}, {"sky", bsp::kSurfSky}, {"sky2d", bsp::kSurfSky2d}, {"skip", bsp::kSurfSkip},
-        {"hint", bsp::kSurfHint},     {"noportal", bsp::kSurfNoPortal}, {"trigger", bsp::kSurfTrigger},
-        {"warp", bsp::kSurfWarp},     {"plain", 0}};
+    namespace surf = base::surf;
+    const std::vector<std::pair<std::string, std::uint32_t>> textures = {
+        {"nodraw", surf::kNoDraw},   {"sky", surf::kSky},   {"sky2d", surf::kSky2d},
+        {"skip", surf::kSkip},       {"hint", surf::kHint}, {"noportal", surf::kNoPortal},
+        {"trigger", surf::kTrigger}, {"warp", surf::kWarp}, {"plain", 0}};
     float x = 0;
     for (const auto& [name, flags] : textures) {
         map.setTextureFlags(name, flags);
         map.addBox({x, 0, 0}, {x + 8, 8, 8}, name);
         x += 16;
     }
-    EXPECT_EQ(mapmesh::kSkipSurfaceMask, 0x80 | 0x4 | 0x2 | 0x200 | 0x100);
+    EXPECT_EQ(mapmesh::kSkipSurfaceMask, 0x80u | 0x4u | 0x2u | 0x200u | 0x100u);
     const auto w = buildOrDie(map);
     EXPECT_EQ(w.stats.facesSkippedByFlags, 5u * 6u);
     for (const char* drawn : {"noportal", "trigger", "warp", "plain"}) EXPECT_NE(meshOf(w, drawn), nullptr) << drawn;

@@ -21,6 +21,7 @@
 #include "vestige/core/error.hpp"
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
+#include "vestige/source/base/bspflags.hpp"
 #include "vestige/source/bsp/bsp.hpp"
 #include "vestige/source/collision/map_collision.hpp"
 #include "vestige/source/collision/model.hpp"
@@ -32,9 +33,9 @@ namespace vestige::source::game {
 constexpr Vec3 kPlayerMins{-16, -16, 0};
 constexpr Vec3 kPlayerMaxs{16, 16, 72};
 // The mask util.TraceLine/TraceHull use when the script gives none (GMod: MASK_SOLID).
-constexpr std::uint32_t kDefaultTraceMask = collision::mask::kSolid;
+constexpr std::uint32_t kDefaultTraceMask = base::mask::kSolid;
 // Players block traces whose mask has CONTENTS_MONSTER (MASK_SOLID, MASK_PLAYERSOLID, MASK_SHOT ...).
-constexpr std::uint32_t kPlayerContents = collision::contents::kMonster;
+constexpr std::uint32_t kPlayerContents = base::contents::kMonster;
 // COLLISION_GROUP_* (public/const.h Collision_Group_t): the groups the trace filter compares.
 namespace group {
 constexpr int kNone = 0, kDebris = 1, kDebrisTrigger = 2, kInteractiveDebris = 3, kInteractive = 4, kPlayer = 5,

@@ -23,8 +23,8 @@
 
 namespace vestige::source::mapmesh {
 
-constexpr std::int32_t kSkipSurfaceMask =
-    bsp::kSurfNoDraw | bsp::kSurfSky | bsp::kSurfSky2d | bsp::kSurfSkip | bsp::kSurfHint;
+constexpr std::uint32_t kSkipSurfaceMask =
+    base::surf::kNoDraw | base::surf::kSky | base::surf::kSky2d | base::surf::kSkip | base::surf::kHint;
 
 struct Vertex {
     Vec3 position;   // world space
@@ -76,7 +76,7 @@ struct MapMesh {
 };
 
 struct MapMeshOptions {
-    std::int32_t skipSurfaceFlags = kSkipSurfaceMask;
+    std::uint32_t skipSurfaceFlags = kSkipSurfaceMask;
     int atlasWidth = 1024;
 };
 
