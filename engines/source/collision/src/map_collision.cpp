@@ -1,11 +1,12 @@
 // BSP -> collision model: brush ownership through model subtrees, entity origins, displacement columns.
+#include "vestige/source/collision/map_collision.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
 
-#include "vestige/core/text.hpp"
+#include "vestige/source/base/entity_keys.hpp"
 #include "vestige/source/collision/builder.hpp"
-#include "vestige/source/collision/map_collision.hpp"
 
 namespace vestige::source::collision {
 
@@ -54,20 +55,9 @@ Result<MapCollision> fromBsp(const bsp::Bsp& map) {
     std::vector<ModelPlacement> placement(map.models.size());
     if (!placement.empty()) placement[0].collides = true;
     for (const bsp::Entity& e : map.entities) {
-        const std::string_view model = e.value("model");
-        if (model.size() < 2 || model[0] != '*') continue;
-        std::size_t index = 0;
-        bool digits = true;
-        for (char c : model.substr(1)) {
-            if (c < '0' || c > '9') {
-                digits = false;
-                break;
-            }
-            index = index * 10 + static_cast<std::size_t>(c - '0');
-            if (index > map.models.size()) break;
-        }
-        if (!digits || index == 0 || index >= map.models.size()) continue;
-        ModelPlacement& p = placement[index];
+        const auto index = base::brushModelIndex(e.value("model"));
+        if (!index || *index == 0 || *index >= map.models.size()) continue;
+        ModelPlacement& p = placement[*index];
         p.collides = !isNonCollidingClass(e.className()) && e.value("StartDisabled") != "1";
         p.origin = e.vec3("origin").value_or(Vec3{});
         if (!isFinite(p.origin)) p.collides = false;  // cannot be placed; counted as excluded
@@ -207,12 +197,8 @@ Result<MapCollision> fromBsp(const bsp::Bsp& map) {
         ++out.stats.displacements;
     }
 
-    for (const bsp::Entity& e : map.entities) {
-        if (iequals(e.className(), "info_player_start")) {
-            out.spawn = e.vec3("origin");
-            if (out.spawn) break;
-        }
-    }
+    const auto spawn = base::findSpawnPoint(map.entities, [](const bsp::Entity& e) { return e.className(); });
+    if (spawn) out.spawn = map.entities[*spawn].view().origin();
     out.model = builder.build();
     return out;
 }

@@ -8,22 +8,12 @@
 #include <string>
 
 #include "vestige/core/text.hpp"
+#include "vestige/source/base/entity_keys.hpp"
 #include "vestige/source/collision/builder.hpp"
 
 namespace vestige::source::game {
 
 namespace {
-
-// "*N" -> N (digits only, no sign); nullopt for anything else.
-std::optional<std::size_t> brushModelNumber(std::string_view model) {
-    if (model.size() < 2 || model[0] != '*' || model.size() > 10) return std::nullopt;
-    std::size_t n = 0;
-    for (char c : model.substr(1)) {
-        if (c < '0' || c > '9') return std::nullopt;
-        n = n * 10 + static_cast<std::size_t>(c - '0');
-    }
-    return n;
-}
 
 // A model's placement: translation only while every angle is 0 (bit-for-bit the old path), else Source's
 // AngleMatrix columns (forward, left, up) for CM_TransformedBoxTrace.
@@ -40,12 +30,10 @@ struct Placement {
         p.offset = pos - modelOrigin;
         p.rotated = canRotate && (angles.x != 0.0f || angles.y != 0.0f || angles.z != 0.0f);
         if (p.rotated) {
-            const float pr = degToRad(angles.x), yr = degToRad(angles.y), rr = degToRad(angles.z);
-            const float sp = std::sin(pr), cp = std::cos(pr), sy = std::sin(yr), cy = std::cos(yr);
-            const float sr = std::sin(rr), cr = std::cos(rr);
-            p.forward = {cp * cy, cp * sy, -sp};
-            p.left = {sr * sp * cy - cr * sy, sr * sp * sy + cr * cy, sr * cp};
-            p.up = {cr * sp * cy + sr * sy, cr * sp * sy - sr * cy, cr * cp};
+            const Mat3 m = base::angleMatrix(angles);
+            p.forward = m.column(0);
+            p.left = m.column(1);
+            p.up = m.column(2);
         }
         return p;
     }
@@ -142,7 +130,7 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
     for (std::size_t i = 1; i < map.entities.size(); ++i) {
         const bsp::Entity& e = map.entities[i];
         glua::MapEntity me = toMapEntity(e, &out->mWarnings);
-        if (auto n = brushModelNumber(me.model)) {
+        if (auto n = base::brushModelIndex(me.model)) {
             if (*n == 0 || *n >= map.models.size()) {
                 Error err("game.entity_model", "brush model number is not in the MODELS lump");
                 err.field("model")
@@ -183,7 +171,7 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
         if (model.collides) ++stats.collidingModels;
     }
     for (const bsp::Entity& e : map.entities) {
-        const auto n = brushModelNumber(e.value("model"));
+        const auto n = base::brushModelIndex(e.value("model"));
         if (!n || *n == 0 || *n >= out->mModels.size()) continue;
         out->mModels[*n].origin = e.vec3("origin").value_or(Vec3{});
     }
@@ -266,9 +254,9 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
 }
 
 std::optional<Vec3> GameMap::spawnPoint() const {
-    for (const auto& e : mEntities)
-        if (e.className == "info_player_start") return e.origin;
-    return std::nullopt;
+    const auto i =
+        base::findSpawnPoint(mEntities, [](const glua::MapEntity& e) -> std::string_view { return e.className; });
+    return i ? std::optional<Vec3>(mEntities[*i].origin) : std::nullopt;
 }
 
 std::vector<glua::EntityRecord> GameMap::initialScene() const {
@@ -410,7 +398,7 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
                      std::nullopt);
             continue;
         }
-        const auto n = brushModelNumber(e.model);
+        const auto n = base::brushModelIndex(e.model);
         if (!n || *n == 0 || *n >= mModels.size() || !mModels[*n].collides) continue;
         const Placement at = Placement::of(e.pos, mModels[*n].origin, e.angles, isFinite(e.angles));
         if (!isFinite(at.offset)) continue;
@@ -424,7 +412,7 @@ std::uint32_t GameMap::pointContents(Vec3 p, std::span<const glua::EntityRecord>
     std::uint32_t out = mWorld.pointContents(p);
     for (const glua::EntityRecord& e : scene) {
         if (!e.alive || e.index <= 0 || e.isPlayer) continue;  // Source's PointContents sees brushes, not players
-        const auto n = brushModelNumber(e.model);
+        const auto n = base::brushModelIndex(e.model);
         if (!n || *n == 0 || *n >= mModels.size() || !mModels[*n].collides) continue;
         // Spec 2.2: the point goes into the model's space first (turned with the entity's angles).
         const Placement at = Placement::of(e.pos, mModels[*n].origin, e.angles, isFinite(e.angles));

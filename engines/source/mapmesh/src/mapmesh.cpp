@@ -7,9 +7,11 @@
 #include <cmath>
 #include <map>
 
+#include "vestige/core/parse.hpp"
 #include "vestige/core/text.hpp"
 #include "vestige/gltf/gltf.hpp"
 #include "vestige/image/image.hpp"
+#include "vestige/source/base/entity_keys.hpp"
 
 namespace vestige::source::mapmesh {
 
@@ -18,15 +20,6 @@ using namespace vestige::source::bsp;
 Vec3 decodeLuxel(const std::uint8_t* p) {
     const float scale = std::ldexp(1.0f, static_cast<std::int8_t>(p[3])) / 255.0f;
     return {p[0] * scale, p[1] * scale, p[2] * scale};
-}
-
-Mat3 anglesToMatrix(Vec3 a) {
-    const float p = degToRad(a.x), y = degToRad(a.y), r = degToRad(a.z);
-    const float sp = std::sin(p), cp = std::cos(p), sy = std::sin(y), cy = std::cos(y), sr = std::sin(r), cr = std::cos(r);
-    const Vec3 forward{cp * cy, cp * sy, -sp};
-    const Vec3 right{-sr * sp * cy + cr * sy, -sr * sp * sy - cr * cy, -sr * cp};
-    const Vec3 up{cr * sp * cy + sr * sy, cr * sp * sy - sr * cy, cr * cp};
-    return Mat3::fromColumns(forward, -right, up);
 }
 
 bool isHiddenEntity(const Entity& e) {
@@ -81,29 +74,19 @@ struct LitFace {
     Block block;
 };
 
+// "r g b brightness": up to four numbers read as the engine's atof chain reads them (missing ones are 0).
 Vec3 lightColour(std::string_view text, float& brightness) {
-    float v[4] = {0, 0, 0, 0};
-    std::string s(text);
-    const char* p = s.c_str();
-    for (int i = 0; i < 4; ++i) {
-        char* end = nullptr;
-        const float f = std::strtof(p, &end);
-        if (end == p) break;
-        v[i] = f;
-        p = end;
-    }
+    std::array<float, 4> v{};
+    (void)scanFloats(text, v);
     brightness = v[3];
     auto lin = [](float c) { return std::pow(std::clamp(c, 0.0f, 255.0f) / 255.0f, 2.2f); };
     return {lin(v[0]), lin(v[1]), lin(v[2])};
 }
 
+// atof-style: the number the value starts with, `fallback` when it starts with none.
 float number(const Entity& e, std::string_view key, float fallback) {
-    auto v = e.get(key);
-    if (!v) return fallback;
-    std::string s(*v);
-    char* end = nullptr;
-    const float f = std::strtof(s.c_str(), &end);
-    return end == s.c_str() ? fallback : f;
+    const auto v = e.get(key);
+    return v ? scanFloat(*v).value_or(fallback) : fallback;
 }
 
 Environment environment(const Bsp& map) {
@@ -112,20 +95,7 @@ Environment environment(const Bsp& map) {
         const std::string cls = asciiLower(e.className());
         if (cls == "worldspawn") env.skyName = std::string(e.value("skyname"));
         if (cls == "light_environment" && !env.toSun) {
-            const Vec3 angles = e.vec3("angles").value_or(Vec3{});
-            float yaw = angles.y;
-            const float angle = number(e, "angle", 0);
-            float pitch = number(e, "pitch", 0);
-            if (pitch == 0) pitch = angles.x;
-            Vec3 travel;
-            if (angle == -1) travel = {0, 0, 1};
-            else if (angle == -2) travel = {0, 0, -1};
-            else {
-                if (angle != 0) yaw = angle;
-                const float y = degToRad(yaw), p = degToRad(pitch);
-                travel = {std::cos(y) * std::cos(p), std::sin(y) * std::cos(p), std::sin(p)};
-            }
-            env.toSun = normalize(-travel);
+            env.toSun = normalize(-e.view().lightDirection());
             env.sunColor = lightColour(e.value("_light", "255 255 255 200"), env.sunBrightness);
             if (e.get("_ambient")) env.ambientColor = lightColour(e.value("_ambient"), env.ambientBrightness);
             else {
@@ -161,19 +131,15 @@ Result<MapMesh> buildMapMesh(const Bsp& map, const MapMeshOptions& options) {
         const Entity& e = map.entities[ei];
         const auto model = e.value("model");
         if (model.size() < 2 || model[0] != '*') continue;
-        int index = 0;
-        for (char ch : model.substr(1)) {
-            if (ch < '0' || ch > '9' || index > 100000) { index = -1; break; }
-            index = index * 10 + (ch - '0');
-        }
-        if (index <= 0 || static_cast<std::size_t>(index) >= map.models.size())
+        const auto index = base::brushModelIndex(model);
+        if (!index || *index == 0 || *index >= map.models.size())
             return std::move(Error("mapmesh.model", "brush entity names a model that does not exist").record(ei)
                                  .field("model").expected(fmt::format("*1..*{}", map.models.size() - 1))
                                  .actual(std::string(model)).at(e.offset));
-        ModelXform& x = models[static_cast<std::size_t>(index)];
+        ModelXform& x = models[*index];
         x.drawn = !isHiddenEntity(e);
         x.origin = e.vec3("origin").value_or(Vec3{});
-        x.rotation = anglesToMatrix(e.vec3("angles").value_or(Vec3{}));
+        x.rotation = base::angleMatrix(e.vec3("angles").value_or(Vec3{}));
     }
 
     // LDR samples when present, else the HDR lump with the same face offsets (maps compiled HDR-only).

@@ -77,5 +77,20 @@ TEST(MapCollision, DisplacementSurface) {
     }
 }
 
+TEST(MapCollision, SpawnIsTheFirstInfoPlayerStartWhateverItsCase) {
+    // The engine matches class names ASCII case-insensitively (CBaseEntity::ClassMatches) and an entity without
+    // an origin stands at 0 0 0: the first spawn point wins even without one.
+    bsp::MapBuilder mb;
+    mb.addBox({-512, -512, -64}, {512, 512, 0}, kTex);
+    mb.addEntity({{"classname", "Info_Player_Start"}});
+    mb.addEntity({{"classname", "info_player_start"}, {"origin", "10 20 1"}});
+    auto r = load(mb);
+    ASSERT_TRUE(r.ok()) << r.error().render();
+    EXPECT_EQ(r->spawn, std::optional<Vec3>(Vec3{}));
+    bsp::MapBuilder none;
+    none.addBox({-512, -512, -64}, {512, 512, 0}, kTex);
+    EXPECT_FALSE(load(none)->spawn.has_value());
+}
+
 }  // namespace
 }  // namespace vestige::source::collision

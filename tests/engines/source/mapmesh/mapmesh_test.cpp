@@ -281,12 +281,12 @@ TEST(SourceWorld, EnvironmentFromEntities) {
 }
 
 TEST(SourceWorld, AnglesToMatrix) {
-    auto fwd = [](Vec3 a) { return mapmesh::anglesToMatrix(a).column(0); };
+    auto fwd = [](Vec3 a) { return source::base::angleMatrix(a).column(0); };
     auto near = [](Vec3 a, Vec3 b) { return length(a - b) < 1e-6f; };
     EXPECT_TRUE(near(fwd({0, 0, 0}), {1, 0, 0}));
     EXPECT_TRUE(near(fwd({0, 90, 0}), {0, 1, 0}));
     EXPECT_TRUE(near(fwd({90, 0, 0}), {0, 0, -1}));
-    EXPECT_TRUE(near(mapmesh::anglesToMatrix({0, 0, 0}).column(1), {0, 1, 0}));  // left
+    EXPECT_TRUE(near(source::base::angleMatrix({0, 0, 0}).column(1), {0, 1, 0}));  // left
 }
 
 TEST(SourceWorld, ExportGlbHasBothUvSetsAndTheAtlas) {

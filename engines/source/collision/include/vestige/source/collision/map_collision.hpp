@@ -26,7 +26,7 @@ struct MapCollisionStats {
 
 struct MapCollision {
     CollisionModel model;
-    std::optional<Vec3> spawn;  // the first info_player_start's origin
+    std::optional<Vec3> spawn;  // origin of the first info_player_start (base::findSpawnPoint; 0 0 0 if unset)
     MapCollisionStats stats;
 };
 

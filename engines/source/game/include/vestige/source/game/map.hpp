@@ -57,11 +57,9 @@ constexpr std::uint32_t kDispSurface = 1u << 0, kDispWalkable = 1u << 1, kDispBu
 // Index the runtime gives the first map entity (0 = worldspawn, 1 = the player slot).
 constexpr int kFirstMapEntityIndex = 2;
 
-// Entity angles as the engine sets them from the keys, in file order: "angles" (pitch yaw roll);
-// "angle" (a yaw >= 0 replaces the yaw, -1 = straight up (-90 0 0), other negatives = straight down (90 0 0));
-// for light classes (light, light_spot, light_environment, light_dynamic) a non-zero "pitch" replaces the
-// pitch after all other keys (spec §7). Malformed numbers are reported in `warnings` and leave the angles as
-// they were.
+// Entity angles as the engine sets them from the keys (base::EntityKeys::angles: "angles", "angle", a light's
+// "pitch", in file order; spec §7). Malformed numbers are reported in `warnings` (game.entity_key) and leave the
+// angles as they were.
 [[nodiscard]] Vec3 entityAngles(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
 
 // One lump entity as the runtime's MapEntity: classname, origin (0 0 0 when absent), angles (above),

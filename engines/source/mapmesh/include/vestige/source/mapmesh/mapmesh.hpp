@@ -3,7 +3,7 @@
 //
 // Rules (spec §1.6–1.8, each pinned by a test):
 //  * faces of model 0 are the world; models 1..N are drawn only through the entity whose "model" is "*N",
-//    transformed local -> world by R(angles) * p + origin (UVs come from the stored local vertex);
+//    transformed local -> world by R(angles) * p + origin (base::angleMatrix; UVs from the stored local vertex);
 //  * classes that are never drawn (func_vehicleclip, func_occluder, func_areaportal*, func_clip_vphysics,
 //    func_precipitation, trigger_*) and entities with StartDisabled "1" or rendermode 10 are skipped;
 //  * faces whose texinfo has NODRAW | SKY | SKY2D | SKIP | HINT are skipped (NOPORTAL and TRIGGER are drawn);
@@ -82,8 +82,6 @@ struct MapMeshOptions {
 
 // Linear value of one ColorRGBExp32 sample.
 Vec3 decodeLuxel(const std::uint8_t* rgbe);
-// Entity rotation local -> world: columns forward, left, up from (pitch, yaw, roll) degrees.
-Mat3 anglesToMatrix(Vec3 pitchYawRoll);
 // True for classes/entities whose brush model is never drawn.
 bool isHiddenEntity(const bsp::Entity& entity);
 

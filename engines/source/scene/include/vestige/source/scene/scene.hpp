@@ -11,7 +11,8 @@
 //     kLightmapRange, so decoded values up to 4.0 survive; a map without any lighting lump draws with the sun;
 //   * fog: env_fog_controller (colour 0..255 -> 0..1); sun/ambient: light_environment (else kDefaultSun);
 //     sky: a flat colour (sky textures are not loaded yet);
-//   * spawn camera: the first info_player_start, origin + eye height (64), its pitch/yaw, fov 90 (Hor+ 4:3).
+//   * spawn camera: the first info_player_start (base::findSpawnPoint), origin + eye height (64), the pitch and
+//     yaw of its spawn angles (base::EntityKeys::angles: "angles", then "angle"), fov 90 (Hor+ 4:3).
 #include <optional>
 
 #include "vestige/core/bytes.hpp"
@@ -42,7 +43,7 @@ struct MapScene {
     bool lightmapped = false;
 };
 
-// The camera at the first info_player_start (origin + eye height, its angles' pitch and yaw).
+// The camera at the first info_player_start (origin + eye height, its spawn angles' pitch and yaw).
 [[nodiscard]] std::optional<vestige::scene::Camera> spawnCamera(const bsp::Bsp& map, float fov = 90.0f);
 
 [[nodiscard]] Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options = {});
