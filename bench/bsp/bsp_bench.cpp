@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "vestige/source/bsp/builder.hpp"
-#include "vestige/source/world/world.hpp"
+#include "vestige/source/mapmesh/mapmesh.hpp"
 
 namespace {
 
@@ -72,13 +72,13 @@ void BM_ReadBsp(benchmark::State& state) {
 BENCHMARK(BM_ReadBsp);
 
 // The acceptance number: parse + world build (meshes, displacements, lightmap atlas).
-void BM_LoadAndBuildWorld(benchmark::State& state) {
+void BM_LoadAndBuildMapMesh(benchmark::State& state) {
     const Bytes& src = largeMap();
     std::size_t triangles = 0;
     for (auto _ : state) {
         auto bsp = readBsp(src);
         if (!bsp.ok()) state.SkipWithError("read failed");
-        auto world = vestige::source::world::buildWorld(*bsp);
+        auto world = vestige::source::mapmesh::buildMapMesh(*bsp);
         if (!world.ok()) state.SkipWithError("world build failed");
         triangles = world->stats.triangles;
         benchmark::DoNotOptimize(world);
@@ -86,6 +86,6 @@ void BM_LoadAndBuildWorld(benchmark::State& state) {
     state.counters["triangles"] = static_cast<double>(triangles);
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(src.size()));
 }
-BENCHMARK(BM_LoadAndBuildWorld);
+BENCHMARK(BM_LoadAndBuildMapMesh);
 
 }  // namespace

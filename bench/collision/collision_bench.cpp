@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "vestige/core/rng.hpp"
-#include "vestige/source/collision/test_worlds.hpp"
+#include "vestige/source/collision/test_models.hpp"
 #include "vestige/source/movement/movement.hpp"
 
 namespace {
@@ -18,8 +18,8 @@ struct Query {
     Vec3 start, end;
 };
 
-const collision::CollisionWorld& world() {
-    static const collision::CollisionWorld w = collision::buildBrushField(2000, 1);
+const collision::CollisionModel& world() {
+    static const collision::CollisionModel w = collision::buildBrushField(2000, 1);
     return w;
 }
 
@@ -85,7 +85,7 @@ void BM_BoxTraceLatency(benchmark::State& state) {
 }
 
 void runMovement(benchmark::State& state, bool brute) {
-    collision::CollisionWorld w = collision::buildBrushField(2000, 1);
+    collision::CollisionModel w = collision::buildBrushField(2000, 1);
     w.setBruteForce(brute);
     movement::PlayerMovement pm(w);
     movement::PlayerState s = pm.spawn({0, 0, 1});

@@ -1,4 +1,4 @@
-// Not a fuzz target: writes a seed map for fuzz_bsp_world (floor, brush entity, water, displacement).
+// Not a fuzz target: writes a seed map for fuzz_collision_map (floor, brush entity, water, displacement).
 #include <cstdio>
 
 #include "vestige/core/file_io.hpp"

@@ -20,7 +20,7 @@ DemoStage demoStageBsp() {
                 const auto desc = source::bsp::describe(bsp, bytes.size());
                 VESTIGE_CHECK(demo.write("bsp/info.json", desc.json));
                 VESTIGE_CHECK(demo.write("bsp/entities.json", source::bsp::entitiesJson(bsp)));
-                // glTF through the registry entry (world meshes + lightmap atlas from engines/source/world).
+                // glTF through the registry entry (world meshes + lightmap atlas from engines/source/mapmesh).
                 const auto* format = demo.app.formats.find("bsp");
                 if (!format || !format->exportGlb) return Error("demo.bsp", "the bsp format has no glTF exporter");
                 VESTIGE_TRY(auto glb, format->exportGlb(bytes, "bsp/demo.bsp", {}));

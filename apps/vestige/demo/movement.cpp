@@ -13,7 +13,7 @@
 #include "../src/app.hpp"
 #include "vestige/core/trace.hpp"
 #include "vestige/source/bsp/sample.hpp"
-#include "vestige/source/collision/bsp_world.hpp"
+#include "vestige/source/collision/map_collision.hpp"
 #include "vestige/source/movement/movement.hpp"
 #include "vestige/source/movement/script.hpp"
 
@@ -79,7 +79,7 @@ DemoStage demoStageMovement() {
                 VESTIGE_TRY(auto map, bsp::readBsp(bytes));
                 VESTIGE_TRY(auto bw, collision::fromBsp(map));
                 if (!bw.spawn) return Error("demo.movement", "the demo map has no info_player_start");
-                const collision::CollisionWorld& world = bw.world;
+                const collision::CollisionModel& world = bw.model;
                 const mv::PlayerMovement pm(world);
                 const float dt = pm.settings().frameTime();
                 const float eps = collision::kDistEpsilon;

@@ -10,7 +10,7 @@
 #include "app.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/source/bsp/bsp.hpp"
-#include "vestige/source/collision/bsp_world.hpp"
+#include "vestige/source/collision/map_collision.hpp"
 #include "vestige/source/movement/movement.hpp"
 #include "vestige/source/movement/script.hpp"
 
@@ -105,7 +105,7 @@ void addMoveCommand(CLI::App& cli, AppContext& ctx) {
 
             movement::MoveSettings settings;
             settings.tickRate = static_cast<float>(tickRate);
-            const movement::PlayerMovement pm(world->world, settings);
+            const movement::PlayerMovement pm(world->model, settings);
             movement::PlayerState state = pm.spawn(spawn);
             for (const auto& command : *script) {
                 const movement::MoveInput input = command.input();
@@ -116,8 +116,8 @@ void addMoveCommand(CLI::App& cli, AppContext& ctx) {
             }
             if (!ctx.json) {
                 printOut(fmt::format("{} ticks at {:.2f} Hz; {} brushes, {} displacement triangles", state.tick,
-                                     tickRate, world->world.stats().brushes,
-                                     world->world.stats().displacementTriangles));
+                                     tickRate, world->model.stats().brushes,
+                                     world->model.stats().displacementTriangles));
             }
             return kExitOk;
         };

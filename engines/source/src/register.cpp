@@ -7,7 +7,7 @@
 #include "vestige/source/phy/register.hpp"
 #include "vestige/source/vpk/register.hpp"
 #include "vestige/source/vtf/register.hpp"
-#include "vestige/source/world/world.hpp"
+#include "vestige/source/mapmesh/mapmesh.hpp"
 
 namespace vestige::source {
 
@@ -23,7 +23,7 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     if (const auto* bspInfo = formats.find("bsp")) {
         formats::FormatInfo info = *bspInfo;
         info.exportGlb = [](ByteView data, std::string_view, const formats::ExportOptions&) {
-            return world::exportMapGlb(data);
+            return mapmesh::exportMapGlb(data);
         };
         formats.add(std::move(info));
     }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "vestige/core/text.hpp"
+#include "vestige/source/base/entity_keys.hpp"
 #include "vestige/source/collision/builder.hpp"
 
 namespace vestige::source::game {
@@ -34,7 +35,7 @@ bool shouldCollide(int group0, int group1) {
 
 bool traceShouldHitGroup(int traceGroup, int entityGroup, std::uint32_t mask) {
     // CBaseEntity::ShouldCollide: debris is only hit by traces that ask for CONTENTS_DEBRIS.
-    if (entityGroup == group::kDebris && (mask & collision::contents::kDebris) == 0) return false;
+    if (entityGroup == group::kDebris && (mask & base::contents::kDebris) == 0) return false;
     return shouldCollide(traceGroup, entityGroup);
 }
 
@@ -68,7 +69,7 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
     for (std::size_t i = 1; i < map.entities.size(); ++i) {
         const bsp::Entity& e = map.entities[i];
         glua::MapEntity me = toMapEntity(e, &out->mWarnings);
-        if (auto n = brushModelNumber(me.model)) {
+        if (auto n = base::brushModelIndex(me.model)) {
             if (*n == 0 || *n >= map.models.size()) {
                 Error err("game.entity_model", "brush model number is not in the MODELS lump");
                 err.field("model")
@@ -153,16 +154,16 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
         }
     }
 
-    collision::WorldBuilder player;
+    collision::ModelBuilder player;
     player.addBox(kPlayerMins, kPlayerMaxs, kPlayerContents);
     out->mPlayerBox = player.build();
     return std::shared_ptr<const GameMap>(std::move(out));
 }
 
 std::optional<Vec3> GameMap::spawnPoint() const {
-    for (const auto& e : mEntities)
-        if (e.className == "info_player_start") return e.origin;
-    return std::nullopt;
+    const auto i =
+        base::findSpawnPoint(mEntities, [](const glua::MapEntity& e) -> std::string_view { return e.className; });
+    return i ? std::optional<Vec3>(mEntities[*i].origin) : std::nullopt;
 }
 
 std::vector<glua::EntityRecord> GameMap::initialScene() const {
@@ -307,8 +308,8 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
                      e.index, std::nullopt);
             continue;
         }
-        const auto n = brushModelNumber(e.model);
-        const collision::CollisionWorld* model = n ? mCollision.model(*n) : nullptr;
+        const auto n = base::brushModelIndex(e.model);
+        const collision::CollisionModel* model = n ? mCollision.model(*n) : nullptr;
         if (!model || !mCollision.collidesByClass(*n)) continue;
         const Vec3 origin = mCollision.modelOrigin(*n);
         const Placement at = Placement::of(e.pos, origin, e.angles, isFinite(e.angles));
@@ -323,8 +324,8 @@ std::uint32_t GameMap::pointContents(Vec3 p, std::span<const glua::EntityRecord>
     std::uint32_t out = mCollision.world().pointContents(p);
     for (const glua::EntityRecord& e : scene) {
         if (!e.alive || e.index <= 0 || e.isPlayer) continue;  // Source's PointContents sees brushes, not players
-        const auto n = brushModelNumber(e.model);
-        const collision::CollisionWorld* model = n ? mCollision.model(*n) : nullptr;
+        const auto n = base::brushModelIndex(e.model);
+        const collision::CollisionModel* model = n ? mCollision.model(*n) : nullptr;
         if (!model || !mCollision.collidesByClass(*n)) continue;
         // Spec 2.2: the point goes into the model's space first (turned with the entity's angles).
         const Placement at = Placement::of(e.pos, mCollision.modelOrigin(*n), e.angles, isFinite(e.angles));

@@ -8,16 +8,6 @@
 
 namespace vestige::source::game {
 
-std::optional<std::size_t> brushModelNumber(std::string_view model) {
-    if (model.size() < 2 || model[0] != '*' || model.size() > 10) return std::nullopt;
-    std::size_t n = 0;
-    for (char c : model.substr(1)) {
-        if (c < '0' || c > '9') return std::nullopt;
-        n = n * 10 + static_cast<std::size_t>(c - '0');
-    }
-    return n;
-}
-
 Placement Placement::of(Vec3 pos, Vec3 modelOrigin, Vec3 angles, bool canRotate) {
     Placement p;
     p.pos = pos;
@@ -25,12 +15,10 @@ Placement Placement::of(Vec3 pos, Vec3 modelOrigin, Vec3 angles, bool canRotate)
     p.offset = pos - modelOrigin;
     p.rotated = canRotate && (angles.x != 0.0f || angles.y != 0.0f || angles.z != 0.0f);
     if (p.rotated) {
-        const float pr = degToRad(angles.x), yr = degToRad(angles.y), rr = degToRad(angles.z);
-        const float sp = std::sin(pr), cp = std::cos(pr), sy = std::sin(yr), cy = std::cos(yr);
-        const float sr = std::sin(rr), cr = std::cos(rr);
-        p.forward = {cp * cy, cp * sy, -sp};
-        p.left = {sr * sp * cy - cr * sy, sr * sp * sy + cr * cy, sr * cp};
-        p.up = {cr * sp * cy + sr * sy, cr * sp * sy - sr * cy, cr * cp};
+        const Mat3 m = base::angleMatrix(angles);
+        p.forward = m.column(0);
+        p.left = m.column(1);
+        p.up = m.column(2);
     }
     return p;
 }
@@ -52,7 +40,7 @@ Vec3 Placement::toWorldNormal(Vec3 n) const {
     return forward * n.x + left * n.y + up * n.z;
 }
 
-PlacedHit tracePlaced(const collision::CollisionWorld& world, Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, bool line,
+PlacedHit tracePlaced(const collision::CollisionModel& world, Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, bool line,
                       const Placement& at, std::uint32_t mask) {
     const Vec3 s = at.toModel(start), e = at.toModel(end);
     PlacedHit h{line ? world.traceEngine(s, e, {}, {}, mask) : world.traceEngine(s, e, mins, maxs, mask), {}};
@@ -70,8 +58,8 @@ PlacedHit tracePlaced(const collision::CollisionWorld& world, Vec3 start, Vec3 e
 namespace {
 
 // Every brush model's volumes, placed at its lump origin, split into one world per model number.
-Result<std::vector<collision::CollisionWorld>> splitModels(const collision::CollisionWorld& full, std::size_t count) {
-    std::vector<collision::WorldBuilder> builders(count);
+Result<std::vector<collision::CollisionModel>> splitModels(const collision::CollisionModel& full, std::size_t count) {
+    std::vector<collision::ModelBuilder> builders(count);
     for (const collision::Volume& v : full.volumes()) {
         if (v.model <= 0 || static_cast<std::size_t>(v.model) >= count) continue;
         collision::BrushInput in;
@@ -83,7 +71,7 @@ Result<std::vector<collision::CollisionWorld>> splitModels(const collision::Coll
         }
         VESTIGE_CHECK(builders[static_cast<std::size_t>(v.model)].addBrush(in, {}, v.model));
     }
-    std::vector<collision::CollisionWorld> out(count);
+    std::vector<collision::CollisionModel> out(count);
     for (std::size_t m = 1; m < count; ++m) out[m] = builders[m].build();
     return out;
 }
@@ -99,9 +87,9 @@ Result<MapModels> MapModels::fromBsp(const bsp::Bsp& map) {
     }
 
     // As the lump says: which models collide by class (collision::fromBsp's rule), and the load statistics.
-    VESTIGE_TRY(collision::BspWorld full, collision::fromBsp(map));
+    VESTIGE_TRY(collision::MapCollision full, collision::fromBsp(map));
     out.mStats = full.stats;
-    for (const collision::Volume& v : full.world.volumes()) {
+    for (const collision::Volume& v : full.model.volumes()) {
         if (v.model > 0 && static_cast<std::size_t>(v.model) < out.mModels.size()) {
             out.mModels[static_cast<std::size_t>(v.model)].collidesByClass = true;
         }
@@ -110,20 +98,20 @@ Result<MapModels> MapModels::fromBsp(const bsp::Bsp& map) {
     // Every brush model as if its entity were a plain colliding brush, so triggers and disabled brushes exist too.
     bsp::Bsp everyModel = map;
     for (bsp::Entity& e : everyModel.entities) {
-        const auto n = brushModelNumber(e.value("model"));
+        const auto n = base::brushModelIndex(e.value("model"));
         if (!n || *n == 0) continue;
         std::erase_if(e.keys, [](const auto& kv) { return iequals(kv.first, "StartDisabled"); });
         for (auto& [key, value] : e.keys)
             if (iequals(key, "classname")) value = "func_brush";
     }
-    VESTIGE_TRY(collision::BspWorld all, collision::fromBsp(everyModel));
-    VESTIGE_TRY(auto worlds, splitModels(all.world, out.mModels.size()));
+    VESTIGE_TRY(collision::MapCollision all, collision::fromBsp(everyModel));
+    VESTIGE_TRY(auto worlds, splitModels(all.model, out.mModels.size()));
     for (std::size_t m = 1; m < out.mModels.size(); ++m) {
         out.mModels[m].world = std::move(worlds[m]);
         out.mModels[m].hasVolumes = !out.mModels[m].world.volumes().empty();
     }
     for (const bsp::Entity& e : map.entities) {
-        const auto n = brushModelNumber(e.value("model"));
+        const auto n = base::brushModelIndex(e.value("model"));
         if (!n || *n == 0 || *n >= out.mModels.size()) continue;
         out.mModels[*n].origin = e.vec3("origin").value_or(Vec3{});
     }
@@ -135,12 +123,12 @@ Result<MapModels> MapModels::fromBsp(const bsp::Bsp& map) {
             return iequals(kv.first, "model") && !kv.second.empty() && kv.second[0] == '*';
         });
     }
-    VESTIGE_TRY(collision::BspWorld world, collision::fromBsp(worldOnly));
-    out.mWorld = std::move(world.world);
+    VESTIGE_TRY(collision::MapCollision world, collision::fromBsp(worldOnly));
+    out.mWorld = std::move(world.model);
     return out;
 }
 
-const collision::CollisionWorld* MapModels::model(std::size_t n) const {
+const collision::CollisionModel* MapModels::model(std::size_t n) const {
     if (n == 0 || n >= mModels.size() || !mModels[n].hasVolumes) return nullptr;
     return &mModels[n].world;
 }

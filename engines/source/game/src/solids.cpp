@@ -20,7 +20,7 @@ bool isLine(Vec3 mins, Vec3 maxs) { return mins == Vec3{} && maxs == Vec3{}; }
 
 }  // namespace
 
-void SolidScene::add(EntityHandle entity, const collision::CollisionWorld& model, Vec3 lumpOrigin, Vec3 pos,
+void SolidScene::add(EntityHandle entity, const collision::CollisionModel& model, Vec3 lumpOrigin, Vec3 pos,
                      Vec3 angles, bool player) {
     Item item;
     item.entity = entity;
@@ -95,7 +95,7 @@ std::uint32_t SolidScene::pointContents(Vec3 p) const {
     return out;
 }
 
-bool SolidScene::boxOverlaps(const collision::CollisionWorld& model, const Placement& at, Vec3 pos, Vec3 mins,
+bool SolidScene::boxOverlaps(const collision::CollisionModel& model, const Placement& at, Vec3 pos, Vec3 mins,
                              Vec3 maxs, std::uint32_t mask) {
     return tracePlaced(model, pos, pos, mins, maxs, isLine(mins, maxs), at, mask).r.startSolid;
 }

@@ -203,7 +203,7 @@ void World::setKeyValue(Entity& e, std::string_view key, std::string_view value)
         std::array<float, 3> v{};
         if (scanFloats(value, v) == 3 && isFinite(Vec3{v[0], v[1], v[2]})) e.angles = {v[0], v[1], v[2]};
     } else if (iequals(key, "angle")) {
-        if (const auto y = parseKeyNumber(value)) {
+        if (const auto y = base::keyFloat(value)) {
             if (*y >= 0)
                 e.angles.y = *y;
             else if (static_cast<int>(*y) == -1)
@@ -213,7 +213,7 @@ void World::setKeyValue(Entity& e, std::string_view key, std::string_view value)
         }
     } else if (iequals(key, "model")) {
         e.model = std::string(value);
-        const auto n = brushModelNumber(value);
+        const auto n = base::brushModelIndex(value);
         e.brushModel = (n && mMap && *n > 0 && *n < mMap->modelCount()) ? static_cast<int>(*n) : -1;
     } else if (iequals(key, "spawnflags")) {
         e.spawnFlags = static_cast<int>(std::strtol(std::string(value).c_str(), nullptr, 10));
@@ -290,7 +290,7 @@ Status World::loadEntities(std::span<const bsp::Entity> lump) {
         // The engine's own angle/origin rules (keys.hpp) over the whole block, with warnings for bad numbers.
         e.origin = entityOrigin(le, &mWarnings);
         e.angles = entityAngles(le, &mWarnings);
-        if (const auto n = brushModelNumber(le.value("model")); n && e.brushModel < 0) {
+        if (const auto n = base::brushModelIndex(le.value("model")); n && e.brushModel < 0) {
             Error err("game.entity_model", "brush model number is not in the MODELS lump");
             err.field("model").at(le.offset).record(i).actual(std::string(le.value("model")));
             warn(std::move(err));

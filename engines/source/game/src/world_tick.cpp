@@ -11,15 +11,15 @@ namespace vestige::source::game {
 
 namespace {
 
-const collision::CollisionWorld& boxWorld(Vec3 mins, Vec3 maxs) {
+const collision::CollisionModel& boxWorld(Vec3 mins, Vec3 maxs) {
     // Players as seen by traces and pushers: their hull (standing or ducked), built once per hull.
-    static const collision::CollisionWorld stand = [] {
-        collision::WorldBuilder b;
+    static const collision::CollisionModel stand = [] {
+        collision::ModelBuilder b;
         b.addBox({-16, -16, 0}, {16, 16, 72}, collision::contents::kMonster);
         return b.build();
     }();
-    static const collision::CollisionWorld duck = [] {
-        collision::WorldBuilder b;
+    static const collision::CollisionModel duck = [] {
+        collision::ModelBuilder b;
         b.addBox({-16, -16, 0}, {16, 16, 36}, collision::contents::kMonster);
         return b.build();
     }();
@@ -162,7 +162,7 @@ void World::angularMove(Entity& e, Vec3 destAngles, float speed) {
 
 EntityHandle World::pushPlayers(Entity& pusher, Vec3 toOrigin, Vec3 toAngles) {
     if (!pusher.isSolid() || pusher.brushModel <= 0 || !mMap) return {};
-    const collision::CollisionWorld* model = mMap->model(static_cast<std::size_t>(pusher.brushModel));
+    const collision::CollisionModel* model = mMap->model(static_cast<std::size_t>(pusher.brushModel));
     if (!model) return {};
     const Vec3 lump = mMap->modelOrigin(static_cast<std::size_t>(pusher.brushModel));
     const Placement before = Placement::of(pusher.origin, lump, pusher.angles, true);
@@ -228,7 +228,7 @@ void World::touchTriggers(Entity& mover, const std::vector<EntityHandle>* impact
         if (!trigger && impacts && !t->markedForDeletion && !mover.markedForDeletion) {
             overlap = std::find(impacts->begin(), impacts->end(), h) != impacts->end();
         } else if (mover.alive && !mover.markedForDeletion && !t->markedForDeletion && t->brushModel > 0 && trigger) {
-            if (const collision::CollisionWorld* model = mMap->model(static_cast<std::size_t>(t->brushModel))) {
+            if (const collision::CollisionModel* model = mMap->model(static_cast<std::size_t>(t->brushModel))) {
                 const Placement at = Placement::of(
                     t->origin, mMap->modelOrigin(static_cast<std::size_t>(t->brushModel)), t->angles, true);
                 overlap = SolidScene::boxOverlaps(*model, at, mover.origin, mins, maxs, ~0u);
@@ -303,7 +303,7 @@ const SolidScene& World::scene() {
     if (!mMap) return *mScene;
     forEach([&](Entity& e) {
         if (e.markedForDeletion || !e.isSolid() || e.brushModel <= 0 || e.player || e.behaviour->isTrigger(e)) return;
-        const collision::CollisionWorld* model = mMap->model(static_cast<std::size_t>(e.brushModel));
+        const collision::CollisionModel* model = mMap->model(static_cast<std::size_t>(e.brushModel));
         if (!model || !isFinite(e.origin)) return;
         mScene->add(e.handle, *model, mMap->modelOrigin(static_cast<std::size_t>(e.brushModel)), e.origin, e.angles);
     });
@@ -324,7 +324,7 @@ TraceHitEntity World::trace(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uin
     for (int i = 1; i <= mOptions.maxPlayers; ++i) {
         Entity* p = byIndex(i);
         if (!p || !p->player || p->handle == ignore || !p->alive || !p->isSolid()) continue;
-        const collision::CollisionWorld& box = boxWorld(p->mins, p->maxs);
+        const collision::CollisionModel& box = boxWorld(p->mins, p->maxs);
         const PlacedHit ph =
             tracePlaced(box, start, end, mins, maxs, line, Placement::of(p->origin, {}, {}, false), mask);
         if (ph.r.didHit() && (ph.r.fraction < out.result.fraction || (!out.result.didHit() && ph.r.startSolid))) {

@@ -1,21 +1,22 @@
 // CGameMovement behaviour (spec §3.2–3.4), written from the digest: FullWalkMove with split gravity,
 // Quake acceleration, TryPlayerMove/ClipVelocity, StepMove (both paths), StayOnGround as a trace,
 // CategorizePosition with quadrant probes, water (three probes, WaterMove, water jump), duck, noclip.
+#include "vestige/source/movement/movement.hpp"
+
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <string>
 
-#include <fmt/format.h>
-
-#include "vestige/source/collision/contents.hpp"
-#include "vestige/source/movement/movement.hpp"
+#include "vestige/source/base/bspflags.hpp"
 
 namespace vestige::source::movement {
 
 using collision::TraceResult;
-namespace mask = collision::mask;
-namespace contents = collision::contents;
+namespace mask = base::mask;
+namespace contents = base::contents;
 
 namespace {
 constexpr float kDistEpsilon = collision::kDistEpsilon;
@@ -893,7 +894,7 @@ struct PlayerMovement::Ctx {
     }
 };
 
-PlayerMovement::PlayerMovement(const collision::CollisionWorld& world, MoveSettings settings)
+PlayerMovement::PlayerMovement(const collision::CollisionModel& world, MoveSettings settings)
     : mWorld(&world), mSettings(settings) {}
 
 PlayerMovement::PlayerMovement(const TraceScene& scene, MoveSettings settings) : mScene(&scene), mSettings(settings) {}

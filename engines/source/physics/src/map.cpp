@@ -6,8 +6,8 @@
 #include <map>
 
 #include "vestige/core/text.hpp"
-#include "vestige/source/collision/bsp_world.hpp"
 #include "vestige/source/collision/builder.hpp"
+#include "vestige/source/collision/map_collision.hpp"
 #include "vestige/source/phy/builder.hpp"
 #include "vestige/source/phy/physcollide.hpp"
 
@@ -29,11 +29,11 @@ struct Piece {
 
 // Every collision volume of the map as a point set (the planes' vertices, spec §2.6).
 Result<std::vector<Piece>> collisionPieces(const bsp::Bsp& map, std::size_t& skipped) {
-    VESTIGE_TRY(collision::BspWorld cw, collision::fromBsp(map));
+    VESTIGE_TRY(collision::MapCollision cw, collision::fromBsp(map));
     std::vector<Piece> out;
-    for (const auto& v : cw.world.volumes()) {
+    for (const auto& v : cw.model.volumes()) {
         std::vector<Plane> planes;
-        for (const auto& side : cw.world.sidesOf(v)) planes.push_back(side.plane);
+        for (const auto& side : cw.model.sidesOf(v)) planes.push_back(side.plane);
         Piece p;
         p.points = collision::convexVertices(planes);
         if (p.points.size() < 4) {

@@ -7,20 +7,20 @@
 #include <cmath>
 #include <map>
 
+#include "vestige/source/base/entity_keys.hpp"
+
 namespace vestige::source::scene {
 
 namespace vs = ::vestige::scene;
 
 std::optional<vs::Camera> spawnCamera(const bsp::Bsp& map, float fov) {
-    for (const auto& e : map.entities) {
-        if (e.className() != "info_player_start") continue;
-        const Vec3 origin = e.vec3("origin").value_or(Vec3{});
-        const Vec3 angles = e.vec3("angles").value_or(Vec3{});
-        vs::Camera c = vs::sourceCamera(origin + Vec3{0, 0, kEyeHeight}, {angles.x, angles.y, 0}, fov);
-        c.zFar = 65536;
-        return c;
-    }
-    return std::nullopt;
+    const auto spawn = base::findSpawnPoint(map.entities, [](const bsp::Entity& e) { return e.className(); });
+    if (!spawn) return std::nullopt;
+    const base::EntityKeys keys = map.entities[*spawn].view();
+    const Vec3 angles = keys.angles();
+    vs::Camera c = vs::sourceCamera(keys.origin() + Vec3{0, 0, kEyeHeight}, {angles.x, angles.y, 0}, fov);
+    c.zFar = 65536;
+    return c;
 }
 
 namespace {
@@ -33,7 +33,7 @@ std::uint8_t toByte(float v) {
 }  // namespace
 
 Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
-    VESTIGE_TRY(auto world, world::buildWorld(map, options.world));
+    VESTIGE_TRY(auto world, mapmesh::buildMapMesh(map, options.mesh));
     MapScene out;
     out.stats = world.stats;
     out.spawnCamera = spawnCamera(map, options.fov);

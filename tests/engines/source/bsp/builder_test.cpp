@@ -155,7 +155,9 @@ TEST(BspBuilder, WaterDisplacementAndLightmaps) {
     // Water: contents TRANSLUCENT|WATER like real maps (0x10000020), one LEAFWATERDATA entry at the surface.
     int water = 0;
     for (const auto& b : bsp->brushes)
-        if (b.contents == (kContentsWater | kContentsTranslucent)) ++water;
+        if (static_cast<std::uint32_t>(b.contents) ==
+            (source::base::contents::kWater | source::base::contents::kTranslucent))
+            ++water;
     EXPECT_EQ(water, 1);
     ASSERT_EQ(bsp->leafWaterData.size(), 1u);
     EXPECT_EQ(bsp->leafWaterData[0].surfaceZ, 48.0f);
@@ -275,7 +277,7 @@ TEST(BspBuilder, TreeLeavesCoverEveryBrushAndPointContentsWork) {
         n = node.children[dot(pl.normal, p) - pl.dist >= 0 ? 0 : 1];
     }
     const Leaf& leaf = bsp->leafs[static_cast<std::size_t>(-1 - n)];
-    EXPECT_NE(leaf.contents & kContentsWater, 0);
+    EXPECT_NE(static_cast<std::uint32_t>(leaf.contents) & source::base::contents::kWater, 0u);
     EXPECT_EQ(leaf.leafWaterDataId, 0);
 }
 

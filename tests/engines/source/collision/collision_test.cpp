@@ -6,7 +6,7 @@
 
 #include "vestige/core/rng.hpp"
 #include "vestige/source/collision/builder.hpp"
-#include "vestige/source/collision/test_worlds.hpp"
+#include "vestige/source/collision/test_models.hpp"
 
 namespace vestige::source::collision {
 namespace {
@@ -37,9 +37,9 @@ TEST(CollisionBuilder, BoxVerticesAndNoBevels) {
                                        {{0, -1, 0}, 0},  {{0, 0, 1}, 5},   {{0, 0, -1}, 5}};
     const auto verts = convexVertices(planes);
     ASSERT_EQ(verts.size(), 8u);
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({-10, 0, -5}, {10, 20, 5});
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     ASSERT_EQ(w.volumes().size(), 1u);
     EXPECT_EQ(w.volumes()[0].numSides, 6u);  // axial box: every bevel already present
     EXPECT_EQ(w.volumes()[0].bounds.min, (Vec3{-10, 0, -5}));
@@ -47,9 +47,9 @@ TEST(CollisionBuilder, BoxVerticesAndNoBevels) {
 }
 
 TEST(CollisionBuilder, RampGetsAxialBevels) {
-    WorldBuilder b;
+    ModelBuilder b;
     b.addRamp(0, -64, 64, 0, 256, 30);
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     ASSERT_EQ(w.volumes().size(), 1u);
     // 5 planes plus the missing +z and -x bounds planes; the slope's side edges give no new bevel.
     EXPECT_EQ(w.volumes()[0].numSides, 7u);
@@ -59,7 +59,7 @@ TEST(CollisionBuilder, RampGetsAxialBevels) {
 }
 
 TEST(CollisionBuilder, UnboundedAndDegenerateInputs) {
-    WorldBuilder b;
+    ModelBuilder b;
     BrushInput open;
     open.planes = {{{1, 0, 0}, 1}, {{0, 1, 0}, 1}, {{0, 0, 1}, 1}, {{-1, 0, 0}, 1}};
     const Status s = b.addBrush(open);
@@ -74,19 +74,19 @@ TEST(CollisionBuilder, UnboundedAndDegenerateInputs) {
     ASSERT_FALSE(n.ok());
     EXPECT_EQ(n.error().code(), "collision.bad_plane");
     EXPECT_EQ(n.error().find("record"), "0");
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     EXPECT_EQ(w.volumes().size(), 0u);
     EXPECT_EQ(w.stats().degenerateSkipped, 1u);
 }
 
-CollisionWorld floorWorld() {
-    WorldBuilder b;
+CollisionModel floorWorld() {
+    ModelBuilder b;
     b.addBox({-512, -512, -64}, {512, 512, 0});
     return b.build();
 }
 
 TEST(CollisionTrace, BoxStopsDistEpsilonAboveFloor) {
-    const CollisionWorld w = floorWorld();
+    const CollisionModel w = floorWorld();
     const TraceResult tr = w.traceBox({0, 0, 100}, {0, 0, -100}, kMins, kMaxs, mask::kPlayerSolid);
     EXPECT_FALSE(tr.startSolid);
     EXPECT_NEAR(tr.fraction, (100.0f - kDistEpsilon) / 200.0f, 1e-6f);
@@ -105,7 +105,7 @@ TEST(CollisionTrace, BoxStopsDistEpsilonAboveFloor) {
 }
 
 TEST(CollisionTrace, StartSolidAndAllSolid) {
-    const CollisionWorld w = floorWorld();
+    const CollisionModel w = floorWorld();
     const TraceResult inside = w.traceBox({0, 0, -32}, {0, 0, -30}, {-1, -1, -1}, {1, 1, 1}, mask::kPlayerSolid);
     EXPECT_TRUE(inside.startSolid);
     EXPECT_TRUE(inside.allSolid);
@@ -121,12 +121,12 @@ TEST(CollisionTrace, StartSolidAndAllSolid) {
 }
 
 TEST(CollisionTrace, MasksDecideWhatBlocks) {
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({100, -64, 0}, {108, 64, 128}, contents::kPlayerClip);
     b.addBox({200, -64, 0}, {208, 64, 128}, contents::kGrate | contents::kTranslucent);
     b.addBox({300, -64, 0}, {308, 64, 128}, contents::kWater | contents::kTranslucent);
     b.addBox({400, -64, 0}, {408, 64, 128}, contents::kDetail | contents::kOpaque);
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     const Vec3 a{0, 0, 10};
     const TraceResult player = w.traceBox(a, {500, 0, 10}, kMins, kMaxs, mask::kPlayerSolid);
     EXPECT_NEAR(player.endPos.x, 100 - 16 - kDistEpsilon, 1e-3f);
@@ -144,9 +144,9 @@ TEST(CollisionTrace, MasksDecideWhatBlocks) {
 
 // Seed E21: a body level with a slab's top, moving along the slab's side, touches only an edge.
 TEST(CollisionTrace, EdgeTouchDoesNotBlock) {
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({-3072, -3584, 240}, {-1536, -2048, 256});
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     // Feet exactly at the slab top, body beside it (y from -2048 to -2016): moving -y onto the slab's top.
     const Vec3 start{-2385, -2032, 256 + kDistEpsilon};
     const TraceResult tr = w.traceBox(start, start + Vec3{0, -256, 0}, kMins, kMaxs, mask::kPlayerSolid);
@@ -162,13 +162,13 @@ TEST(CollisionTrace, EdgeTouchDoesNotBlock) {
 
 // Seed E22: a top face cut by a slanted face; rays must stop on the slanted surface where it is lower.
 TEST(CollisionTrace, LatestEnteringPlaneWins) {
-    WorldBuilder b;
+    ModelBuilder b;
     BrushInput hill;
     const Vec3 n = normalize(Vec3{0.361f, 0.127f, 0.924f});
     hill.planes = {{{0, 0, 1}, 240}, {n, dot(n, Vec3{0, 0, 231})}, {{0, 0, -1}, 0}, {{1, 0, 0}, 512},
                    {{-1, 0, 0}, 512}, {{0, 1, 0}, 512}, {{0, -1, 0}, 512}};
     ASSERT_TRUE(b.addBrush(hill).ok());
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     for (float x = -400; x <= 400; x += 50) {
         const float surface = std::min(240.0f, (dot(n, Vec3{0, 0, 231}) - n.x * x) / n.z);
         const TraceResult tr = w.traceRay({x, 0, 400}, {x, 0, -10}, mask::kAll);
@@ -178,10 +178,10 @@ TEST(CollisionTrace, LatestEnteringPlaneWins) {
 }
 
 TEST(CollisionTrace, ThinWallsAndFastFallNeverTunnel) {
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({100, -64, -64}, {104, 64, 64});
     b.addBox({-256, -256, -4}, {256, 256, 0});
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     const TraceResult wall = w.traceBox({0, 0, 0}, {3500, 0, 0}, {-16, -16, -16}, {16, 16, 16}, mask::kPlayerSolid);
     EXPECT_NEAR(wall.endPos.x, 84 - kDistEpsilon, 1e-3f);
     const TraceResult fall = w.traceBox({0, 0, 3000}, {0, 0, -3000}, kMins, kMaxs, mask::kPlayerSolid);
@@ -191,9 +191,9 @@ TEST(CollisionTrace, ThinWallsAndFastFallNeverTunnel) {
 }
 
 TEST(CollisionTrace, BrushModelCollidesAtItsOrigin) {
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({-32, -32, 0}, {32, 32, 64}, contents::kSolid, {1000, 500, 0}, 3);
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     ASSERT_EQ(w.volumes().size(), 1u);
     EXPECT_EQ(w.volumes()[0].model, 3);
     EXPECT_EQ(w.volumes()[0].bounds.min, (Vec3{968, 468, 0}));
@@ -205,13 +205,13 @@ TEST(CollisionTrace, BrushModelCollidesAtItsOrigin) {
 }
 
 TEST(CollisionDisplacement, SurfaceIsTracedWithUpNormals) {
-    WorldBuilder b;
+    ModelBuilder b;
     const auto height = [](float x, float y) { return 0.25f * x + 0.1f * y; };
     const DisplacementInput d = displacementGrid({0, 0, 0}, 512, 3, height);
     EXPECT_EQ(d.vertices.size(), 81u);
     EXPECT_EQ(d.triangles.size(), 128u);
     ASSERT_TRUE(b.addDisplacement(d).ok());
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     EXPECT_EQ(w.stats().displacementTriangles, 128u);
     for (float x = 10; x < 500; x += 37) {
         for (float y = 10; y < 500; y += 41) {
@@ -233,7 +233,7 @@ TEST(CollisionDisplacement, SurfaceIsTracedWithUpNormals) {
 }
 
 TEST(CollisionBvh, MatchesBruteForceOnRandomTraces) {
-    const CollisionWorld w = buildBrushField(600, 7);
+    const CollisionModel w = buildBrushField(600, 7);
     EXPECT_EQ(w.stats().brushes, 600u);
     Pcg32 rng(99);
     int hits = 0;
@@ -255,8 +255,8 @@ TEST(CollisionBvh, MatchesBruteForceOnRandomTraces) {
 }
 
 TEST(CollisionWorlds, DemoWorldIsDeterministic) {
-    const CollisionWorld a = buildDemoWorld();
-    const CollisionWorld b = buildDemoWorld();
+    const CollisionModel a = buildDemoModel();
+    const CollisionModel b = buildDemoModel();
     ASSERT_EQ(a.volumes().size(), b.volumes().size());
     ASSERT_EQ(a.sides().size(), b.sides().size());
     for (std::size_t i = 0; i < a.sides().size(); ++i) {
@@ -265,6 +265,22 @@ TEST(CollisionWorlds, DemoWorldIsDeterministic) {
     }
     EXPECT_EQ(a.stats().displacementTriangles, 512u);
     EXPECT_NE(a.pointContents({-1300, 0, -100}) & contents::kWater, 0u);
+}
+
+TEST(CollisionBuilder, VolumeBoundsComeFromTheSnappedWindings) {
+    // Displacement columns over whole-unit grid points: vbsp's windings snap within 0.001 of an integer, so the
+    // bounds are exact (the former plane-pair clipping left 319.999969 and -896.000061 here).
+    ModelBuilder b;
+    ASSERT_TRUE(b.addDisplacement(displacementGrid({256, -896, 0}, 512, 3, [](float, float) { return 0.0f; })).ok());
+    const CollisionModel w = b.build();
+    ASSERT_EQ(w.volumes().size(), 128u);
+    for (const Volume& v : w.volumes())
+        for (int k = 0; k < 3; ++k) {
+            EXPECT_EQ(v.bounds.min[k], std::round(v.bounds.min[k]));
+            EXPECT_EQ(v.bounds.max[k], std::round(v.bounds.max[k]));
+        }
+    EXPECT_EQ(w.volumes()[0].bounds.min, (Vec3{256, -896, -16}));
+    EXPECT_EQ(w.volumes()[0].bounds.max, (Vec3{320, -832, 0}));
 }
 
 }  // namespace

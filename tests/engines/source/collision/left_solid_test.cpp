@@ -9,8 +9,8 @@ namespace vestige::source::collision {
 namespace {
 
 // A: x 0..64, B: x 96..128, optional C: x 48..80 overlapping A; all y, z -64..64.
-CollisionWorld makeWorld(bool withOverlap, bool overlapFirst = false) {
-    WorldBuilder b;
+CollisionModel makeWorld(bool withOverlap, bool overlapFirst = false) {
+    ModelBuilder b;
     if (withOverlap && overlapFirst) b.addBox({48, -64, -64}, {80, 64, 64});
     b.addBox({0, -64, -64}, {64, 64, 64});
     b.addBox({96, -64, -64}, {128, 64, 64});
@@ -19,7 +19,7 @@ CollisionWorld makeWorld(bool withOverlap, bool overlapFirst = false) {
 }
 
 TEST(CollisionLeftSolid, RayLeavesTheBrushItStartsIn) {
-    const CollisionWorld w = makeWorld(false);
+    const CollisionModel w = makeWorld(false);
     // Leaves x = 64 at (-48 + 1/32) / (-48 - 80) = 0.374755859375, then enters B at (80 - 1/32) / 128.
     for (const TraceResult& tr : {w.traceRay({16, 0, 0}, {144, 0, 0}, mask::kSolid),
                                   w.traceEngine({16, 0, 0}, {144, 0, 0}, {}, {}, mask::kSolid)}) {
@@ -45,7 +45,7 @@ TEST(CollisionLeftSolid, RayLeavesTheBrushItStartsIn) {
 }
 
 TEST(CollisionLeftSolid, AllSolidIsOneAndEpsilonStartsStayZero) {
-    const CollisionWorld w = makeWorld(false);
+    const CollisionModel w = makeWorld(false);
     const TraceResult inside = w.traceRay({16, 0, 0}, {32, 0, 0}, mask::kSolid);
     EXPECT_TRUE(inside.startSolid);
     EXPECT_TRUE(inside.allSolid);
@@ -64,7 +64,7 @@ TEST(CollisionLeftSolid, AllSolidIsOneAndEpsilonStartsStayZero) {
 }
 
 TEST(CollisionLeftSolid, BoxSweepUsesThePushedOutPlane) {
-    const CollisionWorld w = makeWorld(false);
+    const CollisionModel w = makeWorld(false);
     // Extents 8: A's face moves out to x = 72: (-56 + 1/32) / -128 = 0.437255859375.
     for (const TraceResult& tr : {w.traceBox({16, 0, 0}, {144, 0, 0}, {-8, -8, -8}, {8, 8, 8}, mask::kSolid),
                                   w.traceEngine({16, 0, 0}, {144, 0, 0}, {-8, -8, -8}, {8, 8, 8}, mask::kSolid)}) {
@@ -76,7 +76,7 @@ TEST(CollisionLeftSolid, BoxSweepUsesThePushedOutPlane) {
 
 TEST(CollisionLeftSolid, EngineRaysChainOverlappingBrushesInAnyOrder) {
     for (bool first : {false, true}) {
-        const CollisionWorld w = makeWorld(true, first);
+        const CollisionModel w = makeWorld(true, first);
         // traceBox: C (x 48..80) is entered at 31.96875/128 while still inside A: a hit, A's leave kept.
         const TraceResult plain = w.traceRay({16, 0, 0}, {144, 0, 0}, mask::kSolid);
         EXPECT_TRUE(plain.startSolid);

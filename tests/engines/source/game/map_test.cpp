@@ -269,5 +269,18 @@ TEST(GameTrace, StartInsideTheFloor) {
     EXPECT_EQ(hit.entity, 0);
 }
 
+TEST(GameMapLoad, SpawnPointClassIsMatchedWhateverItsCase) {
+    // The engine's class match folds ASCII case (CBaseEntity::ClassMatches): the first one, whatever its spelling.
+    bsp::MapBuilder first;
+    first.addBox({-512, -512, -64}, {512, 512, 0}, "dev/dev_measuregeneric01");
+    first.addEntity({{"classname", "INFO_PLAYER_START"}, {"origin", "1 2 3"}});
+    first.addEntity({{"classname", "info_player_start"}, {"origin", "4 5 6"}});
+    auto bytes = first.write();
+    ASSERT_TRUE(bytes.ok());
+    auto m = GameMap::load(*bytes, "case");
+    ASSERT_TRUE(m.ok()) << m.error().render();
+    EXPECT_EQ((*m)->spawnPoint(), (Vec3{1, 2, 3}));
+}
+
 }  // namespace
 }  // namespace vestige::source::game

@@ -5,13 +5,13 @@
 #include <cmath>
 
 #include "vestige/source/bsp/sample.hpp"
-#include "vestige/source/collision/bsp_world.hpp"
+#include "vestige/source/collision/map_collision.hpp"
 #include "vestige/source/movement/movement.hpp"
 
 namespace vestige::source::movement {
 namespace {
 
-collision::BspWorld demoWorld() {
+collision::MapCollision demoWorld() {
     auto bytes = bsp::demoMap().write();
     EXPECT_TRUE(bytes.ok());
     auto map = bsp::readBsp(*bytes);
@@ -32,10 +32,10 @@ MoveInput walk(float yaw) {
 float hspeed(const PlayerState& s) { return std::hypot(s.velocity.x, s.velocity.y); }
 
 TEST(DemoMap, SpawnWallAndDoor) {
-    const collision::BspWorld bw = demoWorld();
+    const collision::MapCollision bw = demoWorld();
     ASSERT_TRUE(bw.spawn.has_value());
     EXPECT_EQ(*bw.spawn, (Vec3{-960, -960, 8}));
-    const PlayerMovement pm(bw.world);
+    const PlayerMovement pm(bw.model);
     PlayerState s = pm.spawn(*bw.spawn);
     for (int i = 0; i < 300; ++i) pm.tick(s, walk(0));
     // The 8-unit thin wall at x -256 stops the hull at its face less DIST_EPSILON.
@@ -49,8 +49,8 @@ TEST(DemoMap, SpawnWallAndDoor) {
 }
 
 TEST(DemoMap, StairsAndRampsAtFullSpeed) {
-    const collision::BspWorld bw = demoWorld();
-    const PlayerMovement pm(bw.world);
+    const collision::MapCollision bw = demoWorld();
+    const PlayerMovement pm(bw.model);
     PlayerState st = pm.spawn({-980, -704, 1});
     float top = 0;
     for (int i = 0; i < 60 && st.origin.x < -768; ++i) {
@@ -85,8 +85,8 @@ TEST(DemoMap, StairsAndRampsAtFullSpeed) {
 }
 
 TEST(DemoMap, PoolIsWaistDeep) {
-    const collision::BspWorld bw = demoWorld();
-    const PlayerMovement pm(bw.world);
+    const collision::MapCollision bw = demoWorld();
+    const PlayerMovement pm(bw.model);
     PlayerState s = pm.spawn({40, 384, 1});
     for (int i = 0; i < 120; ++i) pm.tick(s, walk(0));
     EXPECT_EQ(s.waterLevel, kWaist);

@@ -16,8 +16,8 @@
 namespace vestige::source::movement {
 namespace {
 
-using collision::CollisionWorld;
-using collision::WorldBuilder;
+using collision::CollisionModel;
+using collision::ModelBuilder;
 
 // CS:GO's player: 72 / 54 hulls, eyes 64.093811 / 46.076218, gravity 800, impulse sqrt(2 * 800 * 57).
 MoveSettings csgo(float tickRate) {
@@ -63,10 +63,10 @@ struct Arc {
 };
 
 Arc freeArc(const MoveSettings& cv, Style style, float ceiling = 0) {
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({-1024, -1024, -64}, {1024, 1024, 0});
     if (ceiling > 0) b.addBox({-1024, -1024, ceiling}, {1024, 1024, ceiling + 64});
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     PlayerMovement pm(w, cv);
     PlayerState s = ready(pm, style, {0, 0, collision::kDistEpsilon});
     Arc a;
@@ -89,10 +89,10 @@ Arc freeArc(const MoveSettings& cv, Style style, float ceiling = 0) {
 
 // Pressed against the face of a block of the given height, jump holding forward: on top afterwards?
 bool getsOnto(const MoveSettings& cv, Style style, float height) {
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({-1024, -1024, -64}, {1024, 1024, 0});
     b.addBox({32, -512, 0}, {512, 512, height});
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     PlayerMovement pm(w, cv);
     // Half a unit from the face: the jump's air control (30 u/s) closes the gap within two ticks.
     PlayerState s = ready(pm, style, {15.5f, 0, collision::kDistEpsilon});

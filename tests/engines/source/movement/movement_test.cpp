@@ -1,18 +1,19 @@
 // Acceptance tests for the CGameMovement port (issue 9 / spec §3.5) on builder worlds.
+#include "vestige/source/movement/movement.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <functional>
 
 #include "vestige/source/collision/builder.hpp"
-#include "vestige/source/collision/test_worlds.hpp"
-#include "vestige/source/movement/movement.hpp"
+#include "vestige/source/collision/test_models.hpp"
 
 namespace vestige::source::movement {
 namespace {
 
-using collision::CollisionWorld;
-using collision::WorldBuilder;
+using collision::CollisionModel;
+using collision::ModelBuilder;
 namespace contents = collision::contents;
 
 constexpr float kDt = 0.015f;
@@ -29,8 +30,8 @@ MoveInput walk(float yaw, float forward = kWish, std::uint32_t extra = 0) {
     return in;
 }
 
-CollisionWorld flatWorld(const std::function<void(WorldBuilder&)>& extra = {}) {
-    WorldBuilder b;
+CollisionModel flatWorld(const std::function<void(ModelBuilder&)>& extra = {}) {
+    ModelBuilder b;
     b.addBox({-4096, -4096, -64}, {4096, 4096, 0});
     if (extra) extra(b);
     return b.build();
@@ -63,7 +64,7 @@ TEST(Movement, SettingsLikeCvars) {
 }
 
 TEST(Movement, StandsStillOnFlatGround) {
-    const CollisionWorld w = flatWorld();
+    const CollisionModel w = flatWorld();
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {0, 0, 1});
     ASSERT_TRUE(s.onGround);
@@ -78,7 +79,7 @@ TEST(Movement, StandsStillOnFlatGround) {
 }
 
 TEST(Movement, JumpArc) {
-    const CollisionWorld w = flatWorld();
+    const CollisionModel w = flatWorld();
     PlayerMovement pm(w);
     // Resting exactly where a trace leaves a player: DIST_EPSILON above the floor.
     PlayerState s = settle(pm, {0, 0, collision::kDistEpsilon});
@@ -105,7 +106,7 @@ TEST(Movement, JumpArc) {
     EXPECT_NEAR(apex, 31.845f, 0.05f);
     EXPECT_EQ(apexTick, 22);  // 0.33 s
     EXPECT_NEAR(apexTick * kDt, 0.33f, kDt + 1e-4f);
-    EXPECT_EQ(ticks, 43);     // 0.645 s
+    EXPECT_EQ(ticks, 43);  // 0.645 s
     EXPECT_NEAR(ticks * kDt, 0.652f, kDt + 1e-4f);
     // Held through the landing: no second jump.
     for (int i = 0; i < 60; ++i) pm.tick(s, jump);
@@ -118,7 +119,7 @@ TEST(Movement, JumpArc) {
 
 TEST(Movement, JumpArcMatchesAnalyticWithoutSplitGravityLoss) {
     // The same arc at a fine tick converges to the analytic 33.3.
-    const CollisionWorld w = flatWorld();
+    const CollisionModel w = flatWorld();
     MoveSettings cv;
     cv.tickRate = 2000;
     PlayerMovement pm(w, cv);
@@ -136,7 +137,7 @@ TEST(Movement, JumpArcMatchesAnalyticWithoutSplitGravityLoss) {
 }
 
 TEST(Movement, GroundStopFromWalkSpeed) {
-    const CollisionWorld w = flatWorld();
+    const CollisionModel w = flatWorld();
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {-2000, 0, 1});
     for (int i = 0; i < 200; ++i) pm.tick(s, walk(0));
@@ -158,7 +159,7 @@ TEST(Movement, GroundStopFromWalkSpeed) {
 }
 
 float climb(float height) {
-    const CollisionWorld w = flatWorld([&](WorldBuilder& b) { b.addBox({64, -256, 0}, {512, 256, height}); });
+    const CollisionModel w = flatWorld([&](ModelBuilder& b) { b.addBox({64, -256, 0}, {512, 256, height}); });
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {0, 0, 1});
     for (int i = 0; i < 120; ++i) pm.tick(s, walk(0));
@@ -170,7 +171,7 @@ TEST(Movement, StepsAndCurbs) {
     EXPECT_LT(climb(19), 64.0f - 16.0f + 0.01f);
     EXPECT_GT(climb(12), 200.0f);
     // A flight of 18-unit stairs.
-    const CollisionWorld w = flatWorld([](WorldBuilder& b) { 
+    const CollisionModel w = flatWorld([](ModelBuilder& b) {
         b.addStairs(64, -64, 64, 0, 6, 18, 24);
         b.addBox({208, -64, 0}, {1024, 64, 108});
     });
@@ -182,7 +183,7 @@ TEST(Movement, StepsAndCurbs) {
 }
 
 TEST(Movement, AirStrafeFromRest) {
-    const CollisionWorld w = flatWorld();
+    const CollisionModel w = flatWorld();
     PlayerMovement pm(w);
     PlayerState s = pm.spawn({0, 0, 1000});
     MoveInput in;
@@ -206,7 +207,7 @@ TEST(Movement, AirStrafeFromRest) {
 }
 
 TEST(Movement, FreeFallUntilCap) {
-    const CollisionWorld w = flatWorld();
+    const CollisionModel w = flatWorld();
     PlayerMovement pm(w);
     PlayerState s = pm.spawn({0, 0, 100000});
     for (int sec = 1; sec <= 5; ++sec) {
@@ -225,10 +226,10 @@ struct RampRun {
 };
 
 RampRun walkRamp(float angle) {
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({-1024, -512, -64}, {4096, 512, 0});
     b.addRamp(64, -128, 128, 0, 512, angle);
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {-256, 0, 1});
     RampRun r;
@@ -258,10 +259,10 @@ TEST(Movement, RampsKeepFlatSpeedUphill) {
 
 TEST(Movement, StandingOnRampDoesNotDrift) {
     for (float angle : {15.f, 30.f, 44.f}) {
-        WorldBuilder b;
+        ModelBuilder b;
         b.addBox({-1024, -512, -64}, {4096, 512, 0});
         b.addRamp(0, -256, 256, 0, 1024, angle);
-        const CollisionWorld w = b.build();
+        const CollisionModel w = b.build();
         PlayerMovement pm(w);
         PlayerState s = pm.spawn({400, 0, 400 * std::tan(degToRad(angle)) + 40});
         for (int i = 0; i < 100; ++i) pm.tick(s, {});
@@ -292,19 +293,21 @@ int countBlocks(const PlayerMovement& pm, PlayerState s, float yaw, int ticks) {
 }
 
 TEST(Movement, NoInvisibleWallsAtSeamsAndLedges) {
-    WorldBuilder b;
+    ModelBuilder b;
     // A floor of 64-unit tiles (many seams), a 16-unit slab whose top is level with the floor (seed E21),
     // and a terrace edge to walk along.
     for (int ix = -16; ix < 16; ++ix) {
         for (int iy = -16; iy < 16; ++iy) {
             const float x = static_cast<float>(ix) * 64.0f;
             const float y = static_cast<float>(iy) * 64.0f;
-            if (iy == 4) b.addBox({x, y, -16}, {x + 64, y + 64, 0});
-            else b.addBox({x, y, -64}, {x + 64, y + 64, 0});
+            if (iy == 4)
+                b.addBox({x, y, -16}, {x + 64, y + 64, 0});
+            else
+                b.addBox({x, y, -64}, {x + 64, y + 64, 0});
         }
     }
     b.addBox({-1024, -1024, -64}, {1024, -900, 64});
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     PlayerMovement pm(w);
     int total = 0;
     for (float yaw = 0; yaw < 360; yaw += 22.5f) {
@@ -320,10 +323,10 @@ TEST(Movement, NoInvisibleWallsAtSeamsAndLedges) {
 }
 
 TEST(Movement, NoInvisibleWallsOnDisplacementHill) {
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({-2048, -2048, -64}, {4096, 4096, 0});
     (void)b.addDisplacement(collision::displacementGrid({0, 0, 0}, 1024, 4, collision::demoHillHeight));
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     PlayerMovement pm(w);
     int total = 0;
     for (const Vec3 start : {Vec3{-300, 512, 1}, Vec3{512, -300, 1}, Vec3{-300, 200, 1}, Vec3{200, -300, 1}}) {
@@ -337,7 +340,9 @@ TEST(Movement, NoInvisibleWallsOnDisplacementHill) {
 
 TEST(Movement, ThinWallsAreNeverCrossed) {
     for (float thickness : {4.f, 16.f}) {
-        const CollisionWorld w = flatWorld([&](WorldBuilder& b) { b.addBox({500, -512, 0}, {500 + thickness, 512, 512}); });
+        const CollisionModel w = flatWorld([&](ModelBuilder& b) {
+            b.addBox({500, -512, 0}, {500 + thickness, 512, 512});
+        });
         PlayerMovement pm(w);
         for (bool grounded : {true, false}) {
             PlayerState s = grounded ? settle(pm, {0, 0, 1}) : pm.spawn({0, 0, 200});
@@ -349,9 +354,9 @@ TEST(Movement, ThinWallsAreNeverCrossed) {
         }
     }
     // A fast fall does not tunnel a 4-unit floor.
-    WorldBuilder b;
+    ModelBuilder b;
     b.addBox({-512, -512, -4}, {512, 512, 0});
-    const CollisionWorld w = b.build();
+    const CollisionModel w = b.build();
     PlayerMovement pm(w);
     PlayerState s = pm.spawn({0, 0, 5000});
     s.velocity.z = -3500;
@@ -363,7 +368,7 @@ TEST(Movement, ThinWallsAreNeverCrossed) {
 }
 
 TEST(Movement, NonFiniteVelocityIsZeroed) {
-    const CollisionWorld w = flatWorld();
+    const CollisionModel w = flatWorld();
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {0, 0, 1});
     s.velocity = {NAN, INFINITY, -INFINITY};
@@ -379,11 +384,11 @@ TEST(Movement, NonFiniteVelocityIsZeroed) {
     EXPECT_TRUE(isFinite(s.velocity));
 }
 
-CollisionWorld poolWorld() {
-    WorldBuilder b;
-    b.addBox({-1024, -1024, -320}, {1024, 1024, -256});                      // pool bottom
-    b.addBox({-1024, -1024, -256}, {-512, 1024, 0});                         // walls
-    b.addBox({512, -1024, -256}, {1024, 1024, 8});                           // ledge side rises 8 above water
+CollisionModel poolWorld() {
+    ModelBuilder b;
+    b.addBox({-1024, -1024, -320}, {1024, 1024, -256});  // pool bottom
+    b.addBox({-1024, -1024, -256}, {-512, 1024, 0});     // walls
+    b.addBox({512, -1024, -256}, {1024, 1024, 8});       // ledge side rises 8 above water
     b.addBox({-512, -1024, -256}, {512, -512, 0});
     b.addBox({-512, 512, -256}, {512, 1024, 0});
     b.addBox({-512, -512, -256}, {512, 512, 0}, contents::kWater | contents::kTranslucent);
@@ -391,7 +396,7 @@ CollisionWorld poolWorld() {
 }
 
 TEST(Movement, WaterSinkFloatAndJumpOut) {
-    const CollisionWorld w = poolWorld();
+    const CollisionModel w = poolWorld();
     PlayerMovement pm(w);
     // Idle: sinks to the bottom.
     PlayerState s = pm.spawn({0, 0, -100});
@@ -434,7 +439,7 @@ TEST(Movement, WaterSinkFloatAndJumpOut) {
 }
 
 TEST(Movement, BreathRunsOutAndRecovers) {
-    const CollisionWorld w = poolWorld();
+    const CollisionModel w = poolWorld();
     PlayerMovement pm(w);
     PlayerState s = pm.spawn({0, 0, -250});
     EXPECT_EQ(s.air, 12.0f);
@@ -458,7 +463,7 @@ TEST(Movement, BreathRunsOutAndRecovers) {
 }
 
 TEST(Movement, DuckUnderLowCeiling) {
-    const CollisionWorld w = flatWorld([](WorldBuilder& b) { b.addBox({200, -256, 50}, {600, 256, 100}); });
+    const CollisionModel w = flatWorld([](ModelBuilder& b) { b.addBox({200, -256, 50}, {600, 256, 100}); });
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {0, 0, 1});
     MoveInput duck;
@@ -482,7 +487,7 @@ TEST(Movement, DuckUnderLowCeiling) {
 }
 
 TEST(Movement, NoclipKeepsMomentum) {
-    const CollisionWorld w = flatWorld([](WorldBuilder& b) { b.addBox({200, -256, 0}, {216, 256, 512}); });
+    const CollisionModel w = flatWorld([](ModelBuilder& b) { b.addBox({200, -256, 0}, {216, 256, 512}); });
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {0, 0, 1});
     MoveInput fly = walk(0, kWish, buttons::kNoclip);
@@ -497,7 +502,7 @@ TEST(Movement, NoclipKeepsMomentum) {
 }
 
 TEST(Movement, BrushEntityCollidesWhereDrawn) {
-    const CollisionWorld w = flatWorld([](WorldBuilder& b) {
+    const CollisionModel w = flatWorld([](ModelBuilder& b) {
         b.addBox({-32, -32, 0}, {32, 32, 64}, contents::kSolid, {300, 0, 0}, 1);
     });
     PlayerMovement pm(w);
@@ -519,8 +524,8 @@ namespace vestige::source::movement {
 namespace {
 
 // A ladder brush (LADDER | TRANSLUCENT | GRATE, gm_construct's 0x30000008) on the face of a 128-unit platform.
-CollisionWorld ladderWorld() {
-    return flatWorld([](WorldBuilder& b) {
+CollisionModel ladderWorld() {
+    return flatWorld([](ModelBuilder& b) {
         b.addBox({72, -256, 0}, {512, 256, 128});  // platform behind the ladder
         b.addBox({64, -32, 0}, {72, 32, 128}, contents::kLadder | contents::kTranslucent | contents::kGrate);
         b.addBox({64, 128, 0}, {72, 192, 128});  // a plain wall beside it: not climbable
@@ -528,7 +533,7 @@ CollisionWorld ladderWorld() {
 }
 
 TEST(Ladder, ClimbHoldDescendAndStepOff) {
-    const CollisionWorld w = ladderWorld();
+    const CollisionModel w = ladderWorld();
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {0, 0, 1});
     // Walk into the ladder: it catches the player, then forward climbs at 200 u/s with no gravity.
@@ -562,7 +567,7 @@ TEST(Ladder, ClimbHoldDescendAndStepOff) {
 }
 
 TEST(Ladder, JumpOffAndClimbOntoThePlatform) {
-    const CollisionWorld w = ladderWorld();
+    const CollisionModel w = ladderWorld();
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {0, 0, 1});
     for (int i = 0; i < 40; ++i) pm.tick(s, walk(0));
@@ -589,14 +594,16 @@ TEST(Ladder, JumpOffAndClimbOntoThePlatform) {
 }
 
 TEST(Ladder, PlainWallAndNonBlockingLadderAreNotClimbed) {
-    const CollisionWorld w = ladderWorld();
+    const CollisionModel w = ladderWorld();
     PlayerMovement pm(w);
     PlayerState s = settle(pm, {0, 160, 1});
     for (int i = 0; i < 100; ++i) pm.tick(s, walk(0));
     EXPECT_EQ(s.moveType, MoveType::Walk);
     EXPECT_LT(s.origin.z, 2.0f);
     // CONTENTS_LADDER alone is not in MASK_PLAYERSOLID: the trace never hits it, the player walks through.
-    const CollisionWorld w2 = flatWorld([](WorldBuilder& b) { b.addBox({64, -32, 0}, {72, 32, 128}, contents::kLadder); });
+    const CollisionModel w2 = flatWorld([](ModelBuilder& b) {
+        b.addBox({64, -32, 0}, {72, 32, 128}, contents::kLadder);
+    });
     PlayerMovement pm2(w2);
     PlayerState t = settle(pm2, {0, 0, 1});
     for (int i = 0; i < 60; ++i) pm2.tick(t, walk(0));
@@ -612,8 +619,8 @@ namespace {
 
 // A scene that forwards to one world: movement through TraceScene must give the same states bit for bit.
 struct ForwardingScene final : TraceScene {
-    const collision::CollisionWorld& world;
-    explicit ForwardingScene(const collision::CollisionWorld& w) : world(w) {}
+    const collision::CollisionModel& world;
+    explicit ForwardingScene(const collision::CollisionModel& w) : world(w) {}
     collision::TraceResult traceBox(Vec3 a, Vec3 b, Vec3 mn, Vec3 mx, std::uint32_t mask) const override {
         return world.traceBox(a, b, mn, mx, mask);
     }

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "vestige/core/trace.hpp"
-#include "vestige/source/collision/test_worlds.hpp"
+#include "vestige/source/collision/test_models.hpp"
 #include "vestige/source/movement/script.hpp"
 
 namespace vestige::source::movement {
@@ -56,13 +56,13 @@ TEST(MoveScript, StructuredErrors) {
 }
 
 std::string runScript(std::string_view script, std::uint64_t& hash, std::uint64_t& events) {
-    const auto world = collision::buildDemoWorld();
+    const auto world = collision::buildDemoModel();
     PlayerMovement pm(world);
     auto cmds = parseInputScript(script);
     EXPECT_TRUE(cmds.ok());
     std::string lastLine;
     TraceSink sink([&](std::string_view line) { lastLine = line; });
-    PlayerState s = pm.spawn(collision::demoWorldLayout().spawn);
+    PlayerState s = pm.spawn(collision::demoModelLayout().spawn);
     for (const auto& c : *cmds) {
         for (std::uint32_t i = 0; i < c.ticks; ++i) pm.tick(s, c.input(), sink);
     }

@@ -21,7 +21,7 @@ bsp::Bsp room(bool clip) {
     bsp::MapBuilder b;
     b.addRoom({-256, -256, 0}, {256, 256, 256}, 16, "dev/dev_measuregeneric01");
     b.addBox({64, -32, 0}, {128, 32, 32}, "dev/dev_measuregeneric01");  // a step to land on
-    if (clip) b.addBox({-128, -32, 0}, {-64, 32, 64}, "tools/toolsplayerclip", bsp::kContentsPlayerClip);
+    if (clip) b.addBox({-128, -32, 0}, {-64, 32, 64}, "tools/toolsplayerclip", base::contents::kPlayerClip);
     return b.build().value();
 }
 

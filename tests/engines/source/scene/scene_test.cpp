@@ -200,5 +200,19 @@ TEST_F(SourceSceneGl, CorpusToolTexturesMapIsNotEmpty) {
     EXPECT_GT(notSky, kW * kH / 4) << notSky << " of " << kW * kH << " pixels are not sky";
 }
 
+TEST(SourceScene, SpawnCameraTakesTheSpawnAnglesRule) {
+    // "angle" alone sets the yaw (the engine turns it into "angles"); the class matches whatever its case.
+    bsp::MapBuilder map;
+    map.addBox({-512, -512, -64}, {512, 512, 0}, kTexture);
+    map.addEntity({{"classname", "INFO_PLAYER_START"}, {"origin", "1 2 3"}, {"angle", "90"}});
+    auto built = map.build();
+    ASSERT_TRUE(built.ok()) << built.error().render();
+    const auto cam = spawnCamera(*built);
+    ASSERT_TRUE(cam);
+    EXPECT_EQ(cam->position, (Vec3{1, 2, 3 + kEyeHeight}));
+    EXPECT_NEAR(cam->forward.x, 0.0f, 1e-6f);
+    EXPECT_NEAR(cam->forward.y, 1.0f, 1e-6f);
+}
+
 }  // namespace
 }  // namespace vestige::source::scene

@@ -453,59 +453,8 @@ Status Reader::parseGameLump() {
 }
 
 Status Reader::parsePakfile() {
-    // ZIP: find the end-of-central-directory record (22 bytes + comment) scanning back from the end.
-    const Bytes& data = mBsp.lumps[kLumpPakfile].data;
-    if (data.empty()) return {};
-    const std::uint64_t base = static_cast<std::uint64_t>(mBsp.lumps[kLumpPakfile].entry.offset);
-    auto fail = [&](std::string message, std::uint64_t pos) {
-        Error e("bsp.pakfile", std::move(message));
-        e.at(base + pos).in("lump", "PAKFILE (40)");
-        return e;
-    };
-    std::optional<std::size_t> eocd;
-    if (data.size() >= 22) {
-        const std::size_t lowest = data.size() >= 22 + 65535 ? data.size() - 22 - 65535 : 0;
-        for (std::size_t pos = data.size() - 22 + 1; pos-- > lowest;) {
-            if (loadU32(data.data() + pos) == 0x06054b50 && pos + 22 + loadU16(data.data() + pos + 20) == data.size()) {
-                eocd = pos;
-                break;
-            }
-        }
-    }
-    if (!eocd) return std::move(fail("no ZIP end-of-central-directory record", 0).expected("PK\\5\\6 record"));
-    const std::uint8_t* e = data.data() + *eocd;
-    const std::uint16_t entries = loadU16(e + 10);
-    const std::uint32_t cdSize = loadU32(e + 12);
-    const std::uint32_t cdOfs = loadU32(e + 16);
-    if (static_cast<std::uint64_t>(cdOfs) + cdSize > *eocd)
-        return std::move(fail("ZIP central directory lies outside the pakfile", *eocd + 16)
-                             .field("centralDirectoryOffset")
-                             .expected(fmt::format("offset + size <= {}", *eocd))
-                             .actual(fmt::format("{} + {}", cdOfs, cdSize)));
-    std::size_t pos = cdOfs;
-    for (std::uint16_t i = 0; i < entries; ++i) {
-        if (pos + 46 > static_cast<std::size_t>(cdOfs) + cdSize || loadU32(data.data() + pos) != 0x02014b50)
-            return std::move(fail("bad ZIP central directory entry", pos).record(i).expected("PK\\1\\2 header"));
-        const std::uint8_t* c = data.data() + pos;
-        PakEntry entry;
-        entry.method = loadU16(c + 10);
-        entry.crc32 = loadU32(c + 16);
-        entry.compressedSize = loadU32(c + 20);
-        entry.size = loadU32(c + 24);
-        const std::size_t nameLen = loadU16(c + 28), extraLen = loadU16(c + 30), commentLen = loadU16(c + 32);
-        entry.localHeaderOffset = loadU32(c + 42);
-        const std::size_t next = pos + 46 + nameLen + extraLen + commentLen;
-        if (next > static_cast<std::size_t>(cdOfs) + cdSize)
-            return std::move(fail("ZIP entry name runs past the central directory", pos + 28).record(i).field("nameLength"));
-        entry.name.assign(reinterpret_cast<const char*>(c + 46), nameLen);
-        if (static_cast<std::uint64_t>(entry.localHeaderOffset) + 30 + entry.compressedSize > cdOfs)
-            return std::move(fail("ZIP entry data lies outside the pakfile", pos + 42).record(i).entry(entry.name)
-                                 .field("localHeaderOffset")
-                                 .expected(fmt::format("offset + 30 + size <= {}", cdOfs))
-                                 .actual(fmt::format("{} + 30 + {}", entry.localHeaderOffset, entry.compressedSize)));
-        mBsp.pakEntries.push_back(std::move(entry));
-        pos = next;
-    }
+    const RawLump& lump = mBsp.lumps[kLumpPakfile];
+    VESTIGE_TRY(mBsp.pakEntries, listPakfile(lump.data, static_cast<std::uint64_t>(lump.entry.offset)));
     return {};
 }
 

@@ -2,7 +2,6 @@
 #include "vestige/source/bsp/builder.hpp"
 
 #include <fmt/format.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <array>
@@ -12,25 +11,14 @@
 #include <tuple>
 
 #include "vestige/core/text.hpp"
+#include "vestige/source/base/brush_geometry.hpp"
 
 namespace vestige::source::bsp {
 
+namespace contents = base::contents;
+namespace surf = base::surf;
+
 namespace {
-
-using DVec = std::array<double, 3>;
-
-DVec toD(Vec3 v) { return {v.x, v.y, v.z}; }
-double dotD(const DVec& a, const DVec& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-DVec crossD(const DVec& a, const DVec& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-DVec subD(const DVec& a, const DVec& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-DVec addD(const DVec& a, const DVec& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-DVec mulD(const DVec& a, double s) { return {a[0] * s, a[1] * s, a[2] * s}; }
-DVec normD(const DVec& a) {
-    const double l = std::sqrt(dotD(a, a));
-    return l > 0 ? mulD(a, 1.0 / l) : DVec{0, 0, 0};
-}
 
 float clean(float v) { return v == 0.0f ? 0.0f : v; }  // folds -0 into +0 so equal planes share keys
 Vec3 clean(Vec3 v) { return {clean(v.x), clean(v.y), clean(v.z)}; }
@@ -53,69 +41,13 @@ std::int32_t planeType(Vec3 n) {
     return 3 + dominantAxis(n);
 }
 
-// Polygon of plane (n, d) clipped to the half-spaces of every other side; empty when the side does not touch.
-std::vector<DVec> sideWinding(const std::vector<BrushPlane>& sides, std::size_t which) {
-    const DVec n = normD(toD(sides[which].normal));
-    const double d = sides[which].dist;
-    const int axis = dominantAxis(sides[which].normal);
-    DVec up = axis == 2 ? DVec{1, 0, 0} : DVec{0, 0, 1};
-    up = normD(subD(up, mulD(n, dotD(up, n))));
-    const DVec right = crossD(up, n);
-    const DVec org = mulD(n, d);
-    constexpr double kSize = 262144.0;
-    std::vector<DVec> w = {addD(addD(org, mulD(right, -kSize)), mulD(up, kSize)),
-                           addD(addD(org, mulD(right, kSize)), mulD(up, kSize)),
-                           addD(addD(org, mulD(right, kSize)), mulD(up, -kSize)),
-                           addD(addD(org, mulD(right, -kSize)), mulD(up, -kSize))};
-    constexpr double kEps = 0.001;
-    for (std::size_t k = 0; k < sides.size() && !w.empty(); ++k) {
-        if (k == which) continue;
-        const DVec cn = normD(toD(sides[k].normal));
-        const double cd = sides[k].dist;
-        std::vector<DVec> out;
-        for (std::size_t i = 0; i < w.size(); ++i) {
-            const DVec& a = w[i];
-            const DVec& b = w[(i + 1) % w.size()];
-            const double da = dotD(cn, a) - cd, db = dotD(cn, b) - cd;
-            if (da <= kEps) out.push_back(a);
-            if ((da < -kEps && db > kEps) || (da > kEps && db < -kEps)) {
-                const double t = da / (da - db);
-                out.push_back(addD(a, mulD(subD(b, a), t)));
-            }
-        }
-        w = std::move(out);
-    }
-    for (auto& p : w)
-        for (auto& c : p) c = snap(c);
-    // Drop repeated points (clipping through a vertex).
-    std::vector<DVec> uniq;
-    for (const auto& p : w) {
-        if (!uniq.empty()) {
-            const DVec dlt = subD(p, uniq.back());
-            if (dotD(dlt, dlt) < 1e-6) continue;
-        }
-        uniq.push_back(p);
-    }
-    while (uniq.size() > 1) {
-        const DVec dlt = subD(uniq.front(), uniq.back());
-        if (dotD(dlt, dlt) >= 1e-6) break;
-        uniq.pop_back();
-    }
-    if (uniq.size() < 3) return {};
-    // Source faces are clockwise seen from the front: the polygon normal (Newell) must oppose the plane normal.
-    DVec newell{0, 0, 0};
-    for (std::size_t i = 0; i < uniq.size(); ++i) newell = addD(newell, crossD(uniq[i], uniq[(i + 1) % uniq.size()]));
-    if (dotD(newell, n) > 0) std::reverse(uniq.begin(), uniq.end());
-    return uniq;
-}
-
-std::int32_t defaultTextureFlags(std::string_view texture) {
+std::uint32_t defaultTextureFlags(std::string_view texture) {
     const std::string t = asciiLower(texture);
-    if (t == "tools/toolsskybox") return kSurfSky | kSurfNoLight;
-    if (t == "tools/toolsskybox2d") return kSurfSky2d | kSurfNoLight;
-    if (t == "tools/toolsskip") return kSurfSkip | kSurfNoLight;
-    if (t == "tools/toolshint") return kSurfHint | kSurfNoLight;
-    if (t.rfind("tools/", 0) == 0) return kSurfNoDraw | kSurfNoLight;
+    if (t == "tools/toolsskybox") return surf::kSky | surf::kNoLight;
+    if (t == "tools/toolsskybox2d") return surf::kSky2d | surf::kNoLight;
+    if (t == "tools/toolsskip") return surf::kSkip | surf::kNoLight;
+    if (t == "tools/toolshint") return surf::kHint | surf::kNoLight;
+    if (t.rfind("tools/", 0) == 0) return surf::kNoDraw | surf::kNoLight;
     return 0;
 }
 
@@ -146,7 +78,7 @@ Vec3 rotateDir(Vec3 v, RampDirection d) {
 
 struct Compiler {
     const std::map<std::string, std::pair<int, int>>& textureSizes;
-    const std::map<std::string, std::int32_t>& textureFlags;
+    const std::map<std::string, std::uint32_t>& textureFlags;
     Bsp out;
     std::map<std::array<std::uint32_t, 4>, int> planeIndex;
     std::map<std::array<std::uint32_t, 3>, int> vertexIndex;
@@ -206,7 +138,7 @@ struct Compiler {
         return texDataIndex[name] = static_cast<int>(out.texData.size() - 1);
     }
 
-    std::int32_t flagsOf(const std::string& texture) const {
+    std::uint32_t flagsOf(const std::string& texture) const {
         auto it = textureFlags.find(texture);
         return it != textureFlags.end() ? it->second : defaultTextureFlags(texture);
     }
@@ -222,7 +154,7 @@ struct Compiler {
             t.textureVecs[k] = {tv.x, tv.y, tv.z, clean(dot(shift, tv))};
             t.lightmapVecs[k] = {lv.x, lv.y, lv.z, clean(dot(shift, lv))};
         }
-        t.flags = flagsOf(texture);
+        t.flags = static_cast<std::int32_t>(flagsOf(texture));
         t.texData = texData(texture);
         std::vector<std::uint32_t> key;
         for (const auto& v : t.textureVecs) for (float f : {v.x, v.y, v.z, v.w}) key.push_back(bits(f));
@@ -283,61 +215,6 @@ struct Compiler {
     }
 };
 
-// Adds Valve-style bevel planes: the brush's axial bounding planes and, along non-axial edges, planes made of the
-// edge direction crossed with an axis that keep every vertex behind them.
-void addBevels(std::vector<BrushPlane>& sides, std::vector<bool>& bevel, const std::vector<std::vector<DVec>>& windings) {
-    std::vector<DVec> verts;
-    for (const auto& w : windings) verts.insert(verts.end(), w.begin(), w.end());
-    if (verts.empty()) return;
-    auto hasNormal = [&](const DVec& n) {
-        for (const auto& s : sides) {
-            const DVec sn = normD(toD(s.normal));
-            if (std::fabs(sn[0] - n[0]) < 1e-5 && std::fabs(sn[1] - n[1]) < 1e-5 && std::fabs(sn[2] - n[2]) < 1e-5)
-                return true;
-        }
-        return false;
-    };
-    const std::string tex = sides.empty() ? std::string("tools/toolsnodraw") : sides.front().texture;
-    for (int axis = 0; axis < 3; ++axis)
-        for (int sign : {-1, 1}) {
-            DVec n{0, 0, 0};
-            n[axis] = sign;
-            if (hasNormal(n)) continue;
-            double d = -1e30;
-            for (const auto& v : verts) d = std::max(d, v[axis] * sign);
-            Vec3 nf{static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2])};
-            sides.push_back({nf, static_cast<float>(d), tex});
-            bevel.push_back(true);
-        }
-    for (const auto& w : windings)
-        for (std::size_t i = 0; i < w.size(); ++i) {
-            const DVec dir = normD(subD(w[(i + 1) % w.size()], w[i]));
-            int zeros = 0;
-            for (double c : dir) zeros += std::fabs(c) < 1e-6 ? 1 : 0;
-            if (zeros >= 2) continue;  // axial edge: the axial bevels cover it
-            for (int axis = 0; axis < 3; ++axis)
-                for (int sign : {-1, 1}) {
-                    DVec a{0, 0, 0};
-                    a[axis] = sign;
-                    DVec n = crossD(dir, a);
-                    if (dotD(n, n) < 0.5 * 0.5) continue;
-                    n = normD(n);
-                    for (auto& c : n) c = std::fabs(c) < 1e-9 ? 0.0 : c;
-                    if (hasNormal(n)) continue;
-                    const double d = dotD(n, w[i]);
-                    bool behind = true;
-                    for (const auto& v : verts)
-                        if (dotD(n, v) - d > 0.01) { behind = false; break; }
-                    if (!behind) continue;
-                    sides.push_back({Vec3{static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2])},
-                                     static_cast<float>(d), tex});
-                    bevel.push_back(true);
-                }
-        }
-}
-
-Vec3 toF(const DVec& d) { return {static_cast<float>(d[0]), static_cast<float>(d[1]), static_cast<float>(d[2])}; }
-
 std::string formatVec(Vec3 v) { return fmt::format("{} {} {}", v.x, v.y, v.z); }
 
 std::int16_t clampI16(double v) { return static_cast<std::int16_t>(std::clamp(v, -32768.0, 32767.0)); }
@@ -356,61 +233,6 @@ std::array<std::uint8_t, 4> encodeColorRgbExp32(Vec3 linear) {
     return {channel(linear.x), channel(linear.y), channel(linear.z), static_cast<std::uint8_t>(static_cast<std::int8_t>(e))};
 }
 
-Bytes buildStoredZip(const std::vector<std::pair<std::string, Bytes>>& files) {
-    ByteWriter w;
-    std::vector<std::uint32_t> offsets, crcs;
-    for (const auto& [name, data] : files) {
-        const auto crc = static_cast<std::uint32_t>(crc32(0L, data.data(), static_cast<uInt>(data.size())));
-        offsets.push_back(static_cast<std::uint32_t>(w.size()));
-        crcs.push_back(crc);
-        w.u32(0x04034b50);
-        w.u16(10);  // version needed
-        w.u16(0);   // flags
-        w.u16(0);   // stored
-        w.u16(0);   // time
-        w.u16(0x21);  // date 1980-01-01
-        w.u32(crc);
-        w.u32(static_cast<std::uint32_t>(data.size()));
-        w.u32(static_cast<std::uint32_t>(data.size()));
-        w.u16(static_cast<std::uint16_t>(name.size()));
-        w.u16(0);
-        w.chars(name);
-        w.bytes(data);
-    }
-    const auto cdStart = static_cast<std::uint32_t>(w.size());
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        const auto& [name, data] = files[i];
-        w.u32(0x02014b50);
-        w.u16(20);
-        w.u16(10);
-        w.u16(0);
-        w.u16(0);
-        w.u16(0);
-        w.u16(0x21);
-        w.u32(crcs[i]);
-        w.u32(static_cast<std::uint32_t>(data.size()));
-        w.u32(static_cast<std::uint32_t>(data.size()));
-        w.u16(static_cast<std::uint16_t>(name.size()));
-        w.u16(0);
-        w.u16(0);
-        w.u16(0);
-        w.u16(0);
-        w.u32(0);
-        w.u32(offsets[i]);
-        w.chars(name);
-    }
-    const auto cdSize = static_cast<std::uint32_t>(w.size() - cdStart);
-    w.u32(0x06054b50);
-    w.u16(0);
-    w.u16(0);
-    w.u16(static_cast<std::uint16_t>(files.size()));
-    w.u16(static_cast<std::uint16_t>(files.size()));
-    w.u32(cdSize);
-    w.u32(cdStart);
-    w.u16(0);
-    return w.take();
-}
-
 MapBuilder::MapBuilder() {
     mModels.emplace_back();
     mModels[0].entity = 0;
@@ -422,9 +244,11 @@ MapBuilder::MapBuilder() {
 void MapBuilder::setTextureSize(const std::string& texture, int width, int height) {
     mTextureSizes[texture] = {width, height};
 }
-void MapBuilder::setTextureFlags(const std::string& texture, std::int32_t surfFlags) { mTextureFlags[texture] = surfFlags; }
+void MapBuilder::setTextureFlags(const std::string& texture, std::uint32_t surfFlags) {
+    mTextureFlags[texture] = surfFlags;
+}
 
-BrushDesc MapBuilder::box(Vec3 min, Vec3 max, const std::string& texture, std::int32_t contents) {
+BrushDesc MapBuilder::box(Vec3 min, Vec3 max, const std::string& texture, std::uint32_t contents) {
     BrushDesc b;
     b.contents = contents;
     b.sides = {{{1, 0, 0}, max.x, texture}, {{-1, 0, 0}, -min.x, texture}, {{0, 1, 0}, max.y, texture},
@@ -463,7 +287,7 @@ int MapBuilder::addBrush(BrushDesc brush) {
     return static_cast<int>(mModels[0].brushes.size() - 1);
 }
 
-int MapBuilder::addBox(Vec3 min, Vec3 max, const std::string& texture, std::int32_t contents) {
+int MapBuilder::addBox(Vec3 min, Vec3 max, const std::string& texture, std::uint32_t contents) {
     return addBrush(box(min, max, texture, contents));
 }
 
@@ -491,7 +315,7 @@ void MapBuilder::addRoom(Vec3 lo, Vec3 hi, float t, const std::string& texture) 
 }
 
 int MapBuilder::addWater(Vec3 min, Vec3 max, const std::string& texture) {
-    BrushDesc b = box(min, max, "tools/toolsnodraw", kContentsWater | kContentsTranslucent);
+    BrushDesc b = box(min, max, "tools/toolsnodraw", contents::kWater | contents::kTranslucent);
     b.sides[4].texture = texture;  // +Z: the surface
     return addBrush(std::move(b));
 }
@@ -544,7 +368,13 @@ Result<Bsp> MapBuilder::build() const {
     out.lumps[kLumpLightingHdr].entry.version = 1;
     out.entities = mEntities;
 
-    struct BrushOut { int model; Aabb bounds; std::vector<int> faces; std::int32_t contents; int water = -1; };
+    struct BrushOut {
+        int model;
+        Aabb bounds;
+        std::vector<int> faces;
+        std::uint32_t contents;
+        int water = -1;
+    };
     std::vector<BrushOut> brushInfo;
     struct DispOut { int face; Aabb bounds; };
     std::vector<DispOut> dispInfo;
@@ -559,25 +389,22 @@ Result<Bsp> MapBuilder::build() const {
             if (desc.sides.size() < 4)
                 return std::move(Error("bsp.builder", "a brush needs at least 4 planes").record(bi)
                                      .in("model", std::to_string(m)));
-            std::vector<std::vector<DVec>> windings;
-            for (std::size_t s = 0; s < desc.sides.size(); ++s) windings.push_back(sideWinding(desc.sides, s));
-            BrushOut info{static_cast<int>(m), Aabb::empty(), {}, desc.contents};
-            std::size_t nonEmpty = 0;
-            for (const auto& w : windings) {
-                nonEmpty += w.empty() ? 0 : 1;
-                for (const auto& p : w) info.bounds.expand(toF(p));
-            }
-            // An open brush keeps pieces of the huge base windings: anything past the +-32768 map limit is open.
-            const bool bounded = !info.bounds.isEmpty() && info.bounds.min.x > -65536 && info.bounds.min.y > -65536 &&
-                                 info.bounds.min.z > -65536 && info.bounds.max.x < 65536 && info.bounds.max.y < 65536 &&
-                                 info.bounds.max.z < 65536;
-            if (nonEmpty < 4 || !bounded)
+            std::vector<vestige::Plane> planes;  // bsp::Plane is the lump record
+            for (const BrushPlane& side : desc.sides) planes.push_back(vestige::Plane{side.normal, side.dist});
+            const base::BrushHull hull = base::brushHull(planes);
+            const std::vector<base::Winding>& windings = hull.windings;
+            BrushOut info{static_cast<int>(m), hull.bounds, {}, desc.contents};
+            if (!hull.closed())
                 return std::move(Error("bsp.builder", "brush planes do not enclose a volume").record(bi)
                                      .in("model", std::to_string(m)));
             std::vector<BrushPlane> sides = desc.sides;
             std::vector<bool> bevel(sides.size(), false);
-            addBevels(sides, bevel, windings);
-            if ((desc.contents & kContentsWater) != 0) {
+            // Bevel sides carry the brush's first texture (never drawn).
+            for (const vestige::Plane& p : base::bevelPlanes(planes, windings)) {
+                sides.push_back({p.normal, p.dist, desc.sides.front().texture});
+                bevel.push_back(true);
+            }
+            if ((desc.contents & contents::kWater) != 0) {
                 info.water = static_cast<int>(out.leafWaterData.size());
                 LeafWaterData wd;
                 wd.surfaceZ = info.bounds.max.z;
@@ -587,13 +414,13 @@ Result<Bsp> MapBuilder::build() const {
             Brush brush;
             brush.firstSide = static_cast<std::int32_t>(out.brushSides.size());
             brush.numSides = static_cast<std::int32_t>(sides.size());
-            brush.contents = desc.contents;
+            brush.contents = static_cast<std::int32_t>(desc.contents);
             for (std::size_t s = 0; s < sides.size(); ++s) {
                 const BrushPlane& side = sides[s];
                 const int planeNum = c.plane(side.normal, side.dist);
                 std::vector<Vec3> pts;
                 if (s < windings.size())
-                    for (const auto& p : windings[s]) pts.push_back(toF(p));
+                    for (const auto& p : windings[s]) pts.push_back(base::toFloat(p));
                 const float units = pts.empty() ? 16.0f : Compiler::luxelUnits(pts, side.normal);
                 const int ti = c.texInfo(side.texture, side.normal, spec.origin, units);
                 BrushSide bs;
@@ -632,7 +459,7 @@ Result<Bsp> MapBuilder::build() const {
                 info.dispVertStart = static_cast<std::int32_t>(out.dispVerts.size());
                 info.dispTriStart = static_cast<std::int32_t>(out.dispTris.size());
                 info.power = d.power;
-                info.contents = kContentsSolid;
+                info.contents = static_cast<std::int32_t>(contents::kSolid);
                 info.mapFace = static_cast<std::uint16_t>(fi);
                 for (int k = 0; k < 8; ++k) {  // edge sub-neighbours: none
                     info.neighbours[6 * k] = 0xFF;
@@ -686,7 +513,9 @@ Result<Bsp> MapBuilder::build() const {
         for (std::size_t fi = 0; fi < out.faces.size(); ++fi) {
             Face& f = out.faces[fi];
             const TexInfo& t = out.texInfo[static_cast<std::size_t>(f.texInfo)];
-            if (t.flags & (kSurfNoLight | kSurfNoDraw | kSurfSky | kSurfSky2d | kSurfSkip | kSurfHint)) continue;
+            if (static_cast<std::uint32_t>(t.flags) &
+                (surf::kNoLight | surf::kNoDraw | surf::kSky | surf::kSky2d | surf::kSkip | surf::kHint))
+                continue;
             Vec3 normal = out.planes[f.planeNum].normal;
             if (f.side) normal = -normal;
             const int w = f.lightmapSize[0] + 1, h = f.lightmapSize[1] + 1;
@@ -723,7 +552,7 @@ Result<Bsp> MapBuilder::build() const {
     // Trees: leaf 0 is the solid dummy; every model gets an axis-split tree over its brushes.
     {
         Leaf solid;
-        solid.contents = kContentsSolid;
+        solid.contents = static_cast<std::int32_t>(contents::kSolid);
         solid.cluster = -1;
         out.leafs.push_back(solid);
     }
@@ -753,7 +582,7 @@ Result<Bsp> MapBuilder::build() const {
             }
             std::vector<int> faces;
             for (int b : list) {
-                leaf.contents |= brushInfo[b].contents;
+                leaf.contents |= static_cast<std::int32_t>(brushInfo[b].contents);
                 if (brushInfo[b].water >= 0 && leaf.leafWaterDataId < 0)
                     leaf.leafWaterDataId = static_cast<std::int16_t>(brushInfo[b].water);
                 for (int f : brushInfo[b].faces)  // only the brush faces that touch this leaf's box
@@ -877,7 +706,7 @@ Result<Bsp> MapBuilder::build() const {
         d.data = Bytes(12, 0);
         out.gameLumps = {std::move(s), std::move(d)};
     }
-    out.lumps[kLumpPakfile].data = buildStoredZip(mPakFiles);
+    out.lumps[kLumpPakfile].data = writePakfile(mPakFiles);
 
     // Sanity against Valve's 16-bit fields.
     if (out.vertexes.size() > 65536 || out.faces.size() > 65536 || out.planes.size() > 65536 ||

@@ -7,49 +7,7 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
-#include <cstdlib>
-
-#include "vestige/core/text.hpp"
-
 namespace vestige::source::bsp {
-
-std::optional<std::string_view> Entity::get(std::string_view key) const {
-    for (const auto& [k, v] : keys)
-        if (iequals(k, key)) return std::string_view(v);
-    return std::nullopt;
-}
-
-std::string_view Entity::value(std::string_view key, std::string_view fallback) const {
-    auto v = get(key);
-    return v ? *v : fallback;
-}
-
-std::vector<std::string_view> Entity::all(std::string_view key) const {
-    std::vector<std::string_view> out;
-    for (const auto& [k, v] : keys)
-        if (iequals(k, key)) out.emplace_back(v);
-    return out;
-}
-
-std::optional<Vec3> Entity::vec3(std::string_view key) const {
-    auto text = get(key);
-    if (!text) return std::nullopt;
-    // strtof needs a terminated buffer; values are short.
-    std::string s(*text);
-    const char* p = s.c_str();
-    Vec3 out;
-    for (int i = 0; i < 3; ++i) {
-        char* end = nullptr;
-        float f = std::strtof(p, &end);
-        if (end == p) return std::nullopt;
-        out[i] = f;
-        p = end;
-    }
-    while (*p == ' ' || *p == '\t') ++p;
-    if (*p != 0) return std::nullopt;
-    return out;
-}
 
 namespace {
 

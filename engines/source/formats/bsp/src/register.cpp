@@ -9,7 +9,7 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*ar
     info.summary = "Source engine map (VBSP v19/v20; v21 recognised)";
     info.probe = probeBsp;
     info.describe = describeFile;
-    // exportGlb is attached by engines/source/src/register.cpp: the exporter lives in the world
+    // exportGlb is attached by engines/source/src/register.cpp: the exporter lives in the mapmesh
     // library, which depends on this one (no library cycle).
     formats.add(std::move(info));
 }

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "../internal.hpp"
-#include "vestige/source/collision/contents.hpp"
+#include "vestige/source/base/bspflags.hpp"
 
 namespace vestige::source::glua {
 namespace {
@@ -191,7 +191,7 @@ std::uint32_t pointContentsAt(lua_State* L, const char* what) {
 // Source asks whether the point lies in a leaf outside the sealed map; without visibility data we
 // answer from the contents: a point inside solid brushes is outside the world.
 int utilIsInWorld(lua_State* L) {
-    lua_pushboolean(L, (pointContentsAt(L, "util.IsInWorld") & collision::contents::kSolid) == 0);
+    lua_pushboolean(L, (pointContentsAt(L, "util.IsInWorld") & base::contents::kSolid) == 0);
     return 1;
 }
 int utilPointContents(lua_State* L) {
@@ -215,8 +215,8 @@ void openUtil(Runtime& rt, lua_State* L) {
     lua_setglobal(L, "util");
 
     // CONTENTS_* and MASK_* (bspflags.h values; GMod defines them natively, so both modes get them).
-    namespace cf = collision::contents;
-    namespace mk = collision::mask;
+    namespace cf = base::contents;
+    namespace mk = base::mask;
     const struct {
         const char* name;
         std::uint32_t value;

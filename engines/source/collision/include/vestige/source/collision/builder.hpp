@@ -1,9 +1,9 @@
 #pragma once
-// WorldBuilder: collects convex brushes (plane lists + contents), brush models at an origin and
+// ModelBuilder: collects convex brushes (plane lists + contents), brush models at an origin and
 // displacement triangle meshes, computes vertices/bounds (each plane-pair line clipped by all
 // half-spaces, spec §2.6), adds the missing bevel planes (axial bounds planes and edge x axis planes,
 // as vbsp does) and builds the BVH. Primitive helpers (box, ramp, stairs, displacement grid) make the
-// test and demo worlds; a BSP loader can feed addBrush/addDisplacement the same way.
+// test and demo models; a BSP loader can feed addBrush/addDisplacement the same way.
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -12,7 +12,7 @@
 
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
-#include "vestige/source/collision/world.hpp"
+#include "vestige/source/collision/model.hpp"
 
 namespace vestige::source::collision {
 
@@ -40,7 +40,7 @@ struct DisplacementInput {
 [[nodiscard]] DisplacementInput displacementGrid(Vec3 origin, float size, int power,
                                                  const std::function<float(float, float)>& height);
 
-class WorldBuilder {
+class ModelBuilder {
 public:
     // A convex brush; origin translates it (brush models: d' = d + n . origin). model 0 = world.
     Status addBrush(const BrushInput& brush, Vec3 origin = {}, std::int32_t model = 0);
@@ -58,12 +58,12 @@ public:
 
     [[nodiscard]] std::int32_t nextBrushId() const { return mNextId; }
     // Ends the build (the builder is left empty).
-    [[nodiscard]] CollisionWorld build();
+    [[nodiscard]] CollisionModel build();
 
 private:
     Status addVolume(std::vector<Side> sides, VolumeKind kind, std::uint32_t contents, std::int32_t sourceId,
                      std::int32_t triangle, std::int32_t model);
-    CollisionWorld mWorld;
+    CollisionModel mModel;
     std::int32_t mNextId = 0;
     std::int32_t mNextDispId = 0;
 };

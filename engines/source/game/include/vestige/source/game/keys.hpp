@@ -1,7 +1,7 @@
 #pragma once
 // Entity lump keys the engine reads itself when it spawns any entity (no GLua types): angles with the "angle" and
-// light "pitch" rules, origin, and finite-number parsing with structured warnings.
-#include <optional>
+// light "pitch" rules and origin, as the base layer reads them (base::EntityKeys), with structured warnings.
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,8 +19,6 @@ namespace vestige::source::game {
 [[nodiscard]] Vec3 entityAngles(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
 // "origin" ("x y z"); 0 0 0 when absent; a malformed or non-finite value is a warning and gives 0 0 0.
 [[nodiscard]] Vec3 entityOrigin(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
-// One finite float filling the whole value (surrounding blanks allowed).
-[[nodiscard]] std::optional<float> parseKeyNumber(std::string_view text);
 // game.entity_key: the key, the block's offset, what was expected and what the value was.
 void warnEntityKey(std::vector<Error>* warnings, const bsp::Entity& e, std::string_view key, std::string_view value,
                    std::string expected);

@@ -5,7 +5,7 @@
 //
 //   bytes --readBsp--> bsp::Bsp --+--> entities(): classname, origin, angles (angles/angle/pitch), model, name
 //                                 +--> collision::fromBsp(world only)  \  trace(query, live entities)
-//                                 +--> one CollisionWorld per model *N /   -> glua::TraceHit
+//                                 +--> one CollisionModel per model *N /   -> glua::TraceHit
 //
 // Traces follow the engine: the world cannot be filtered (GMod has `ignoreworld` for that), brush entities and
 // players are hit unless filtered, the closest hit wins (the world on ties), start-solid is OR-ed over all
@@ -21,9 +21,10 @@
 #include "vestige/core/error.hpp"
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
+#include "vestige/source/base/bspflags.hpp"
 #include "vestige/source/bsp/bsp.hpp"
-#include "vestige/source/collision/bsp_world.hpp"
-#include "vestige/source/collision/world.hpp"
+#include "vestige/source/collision/map_collision.hpp"
+#include "vestige/source/collision/model.hpp"
 #include "vestige/source/game/keys.hpp"
 #include "vestige/source/game/map_models.hpp"
 #include "vestige/source/glua/runtime.hpp"
@@ -34,9 +35,9 @@ namespace vestige::source::game {
 constexpr Vec3 kPlayerMins{-16, -16, 0};
 constexpr Vec3 kPlayerMaxs{16, 16, 72};
 // The mask util.TraceLine/TraceHull use when the script gives none (GMod: MASK_SOLID).
-constexpr std::uint32_t kDefaultTraceMask = collision::mask::kSolid;
+constexpr std::uint32_t kDefaultTraceMask = base::mask::kSolid;
 // Players block traces whose mask has CONTENTS_MONSTER (MASK_SOLID, MASK_PLAYERSOLID, MASK_SHOT ...).
-constexpr std::uint32_t kPlayerContents = collision::contents::kMonster;
+constexpr std::uint32_t kPlayerContents = base::contents::kMonster;
 // COLLISION_GROUP_* (public/const.h Collision_Group_t): the groups the trace filter compares.
 namespace group {
 constexpr int kNone = 0, kDebris = 1, kDebrisTrigger = 2, kInteractiveDebris = 3, kInteractive = 4, kPlayer = 5,
@@ -63,13 +64,13 @@ constexpr int kFirstMapEntityIndex = 2;
 [[nodiscard]] glua::MapEntity toMapEntity(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
 
 struct GameMapStats {
-    std::size_t lumpEntities = 0;        // blocks in the entity lump, worldspawn included
-    std::size_t mapEntities = 0;         // entities handed to the runtime (lump minus worldspawn)
-    std::size_t brushEntities = 0;       // of those, with a "*N" model that exists
-    std::size_t collidingModels = 0;     // brush models with at least one solid volume
-    std::size_t worldVolumes = 0;        // collision volumes of the world (brushes + displacement triangles)
-    std::size_t modelVolumes = 0;        // collision volumes of all brush models
-    collision::BspWorldStats collision;  // from collision::fromBsp over the whole map
+    std::size_t lumpEntities = 0;            // blocks in the entity lump, worldspawn included
+    std::size_t mapEntities = 0;             // entities handed to the runtime (lump minus worldspawn)
+    std::size_t brushEntities = 0;           // of those, with a "*N" model that exists
+    std::size_t collidingModels = 0;         // brush models with at least one solid volume
+    std::size_t worldVolumes = 0;            // collision volumes of the world (brushes + displacement triangles)
+    std::size_t modelVolumes = 0;            // collision volumes of all brush models
+    collision::MapCollisionStats collision;  // from collision::fromBsp over the whole map
 };
 
 class GameMap {
@@ -84,7 +85,7 @@ public:
     // Recoverable problems in the entity lump (bad numbers, missing brush models); each names the key and offset.
     [[nodiscard]] const std::vector<Error>& warnings() const { return mWarnings; }
     [[nodiscard]] const GameMapStats& stats() const { return mStats; }
-    [[nodiscard]] const collision::CollisionWorld& world() const { return mCollision.world(); }
+    [[nodiscard]] const collision::CollisionModel& world() const { return mCollision.world(); }
     // The same collision split for the entity world (no GLua types).
     [[nodiscard]] const MapModels& collision() const { return mCollision; }
     // Origin of the first info_player_start (where the runtime spawns Entity(1)).
@@ -129,7 +130,7 @@ private:
     std::vector<Error> mWarnings;
     GameMapStats mStats;
     MapModels mCollision;  // the world (model 0 and displacements) and every brush model
-    collision::CollisionWorld mPlayerBox;
+    collision::CollisionModel mPlayerBox;
 };
 
 // A runtime whose map is `map`: Options::map = map name, mapEntities = map entities, trace = map.trace over the

@@ -1,6 +1,6 @@
 #pragma once
 // MapModels: a BSP's collision split the way a running map uses it. The world is model 0 plus displacements
-// (brush-entity brushes left out); every brush model *N gets its own CollisionWorld holding all of its brushes,
+// (brush-entity brushes left out); every brush model *N gets its own CollisionModel holding all of its brushes,
 // whatever its entity's class (triggers and StartDisabled brushes too: the entity decides at run time whether
 // the model blocks, touches or does nothing). Model volumes sit where the lump's entity origin put them; an
 // entity that moves or turns places its model with a Placement (CM_TransformedBoxTrace's rule).
@@ -17,14 +17,12 @@
 
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
+#include "vestige/source/base/entity_keys.hpp"
 #include "vestige/source/bsp/bsp.hpp"
-#include "vestige/source/collision/bsp_world.hpp"
-#include "vestige/source/collision/world.hpp"
+#include "vestige/source/collision/map_collision.hpp"
+#include "vestige/source/collision/model.hpp"
 
 namespace vestige::source::game {
-
-// "*N" -> N (digits only, no sign); nullopt for anything else.
-[[nodiscard]] std::optional<std::size_t> brushModelNumber(std::string_view model);
 
 // Where a model's collision is placed: translation only while every angle is 0 (bit-for-bit the plain
 // offset), else Source's AngleMatrix columns (forward, left, up) for CM_TransformedBoxTrace.
@@ -50,7 +48,7 @@ struct PlacedHit {
     collision::TraceResult r;
     Vec3 normal;
 };
-[[nodiscard]] PlacedHit tracePlaced(const collision::CollisionWorld& world, Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
+[[nodiscard]] PlacedHit tracePlaced(const collision::CollisionModel& world, Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs,
                                     bool line, const Placement& at, std::uint32_t mask);
 
 class MapModels {
@@ -58,11 +56,11 @@ public:
     // Errors: collision.* from the loader.
     [[nodiscard]] static Result<MapModels> fromBsp(const bsp::Bsp& map);
 
-    [[nodiscard]] const collision::CollisionWorld& world() const { return mWorld; }
+    [[nodiscard]] const collision::CollisionModel& world() const { return mWorld; }
     // Size of the MODELS lump (model 0 is the world and has no entry here).
     [[nodiscard]] std::size_t modelCount() const { return mModels.size(); }
     // All brushes of model n at its lump entity's origin; null for 0, out of range, or a model without volumes.
-    [[nodiscard]] const collision::CollisionWorld* model(std::size_t n) const;
+    [[nodiscard]] const collision::CollisionModel* model(std::size_t n) const;
     [[nodiscard]] Vec3 modelOrigin(std::size_t n) const { return n < mModels.size() ? mModels[n].origin : Vec3{}; }
     // dmodel_t mins/maxs relative to the model's origin, spread by 1 unit on every side as the engine does when it
     // loads submodels (Mod_LoadSubmodels); that is why doors and buttons subtract 2 from the size.
@@ -70,21 +68,21 @@ public:
     // What collision::fromBsp keeps for model n with the lump's own classes and keys (not a trigger or other
     // non-colliding class, not StartDisabled): the rule GameMap's Lua traces use.
     [[nodiscard]] bool collidesByClass(std::size_t n) const { return n < mModels.size() && mModels[n].collidesByClass; }
-    [[nodiscard]] const collision::BspWorldStats& stats() const { return mStats; }
+    [[nodiscard]] const collision::MapCollisionStats& stats() const { return mStats; }
     // Volumes of all brush models (the ones collidesByClass keeps).
     [[nodiscard]] std::size_t collidingModelVolumes() const;
 
 private:
     struct Model {
-        collision::CollisionWorld world;
+        collision::CollisionModel world;
         Vec3 origin;
         Aabb bounds;
         bool collidesByClass = false;
         bool hasVolumes = false;
     };
-    collision::CollisionWorld mWorld;
+    collision::CollisionModel mWorld;
     std::vector<Model> mModels;  // index = brush model number (0 unused)
-    collision::BspWorldStats mStats;
+    collision::MapCollisionStats mStats;
 };
 
 }  // namespace vestige::source::game

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "vestige/core/math.hpp"
-#include "vestige/source/collision/world.hpp"
+#include "vestige/source/collision/model.hpp"
 #include "vestige/source/game/io.hpp"
 #include "vestige/source/game/map_models.hpp"
 #include "vestige/source/movement/movement.hpp"
@@ -19,7 +19,7 @@ class SolidScene final : public movement::TraceScene {
 public:
     struct Item {
         EntityHandle entity;
-        const collision::CollisionWorld* model = nullptr;
+        const collision::CollisionModel* model = nullptr;
         Placement at;
         Aabb bounds;  // world-space box around the placed model (for the broad test)
         std::int32_t volumeBase = 0;
@@ -27,9 +27,9 @@ public:
     };
 
     SolidScene() = default;
-    explicit SolidScene(const collision::CollisionWorld* world) : mWorld(world) {}
+    explicit SolidScene(const collision::CollisionModel* world) : mWorld(world) {}
     // Places `model` for `entity` (origin = the model's lump origin), computing the broad-phase box.
-    void add(EntityHandle entity, const collision::CollisionWorld& model, Vec3 lumpOrigin, Vec3 pos, Vec3 angles,
+    void add(EntityHandle entity, const collision::CollisionModel& model, Vec3 lumpOrigin, Vec3 pos, Vec3 angles,
              bool player = false);
 
     collision::TraceResult traceBox(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask) const override;
@@ -49,13 +49,13 @@ public:
     [[nodiscard]] Hit traceEntities(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask,
                                     EntityHandle skip = {}, bool withPlayers = false, bool withWorld = true) const;
     // A box at `pos` against one placed model only: does it overlap (start solid)?
-    [[nodiscard]] static bool boxOverlaps(const collision::CollisionWorld& model, const Placement& at, Vec3 pos,
+    [[nodiscard]] static bool boxOverlaps(const collision::CollisionModel& model, const Placement& at, Vec3 pos,
                                           Vec3 mins, Vec3 maxs, std::uint32_t mask);
     [[nodiscard]] EntityHandle entityOfVolume(std::int32_t volume) const;
     [[nodiscard]] const std::vector<Item>& items() const { return mItems; }
 
 private:
-    const collision::CollisionWorld* mWorld = nullptr;
+    const collision::CollisionModel* mWorld = nullptr;
     std::vector<Item> mItems;
     std::int32_t mNextVolume = 0;
     mutable std::vector<EntityHandle> mImpacts;

@@ -1,5 +1,5 @@
 #pragma once
-// Player movement with CGameMovement's behaviour (spec §3) and GMod's values, on a collision::CollisionWorld.
+// Player movement with CGameMovement's behaviour (spec §3) and GMod's values, on a collision::CollisionModel.
 // One call to PlayerMovement::tick() is one PlayerMove at a fixed tick interval; everything is a pure
 // function of (world, settings, state, input), so the same input log always gives the same states.
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include "vestige/core/result.hpp"
 #include "vestige/core/tick.hpp"
 #include "vestige/core/trace.hpp"
-#include "vestige/source/collision/world.hpp"
+#include "vestige/source/collision/model.hpp"
 
 namespace vestige::source::movement {
 
@@ -34,29 +34,29 @@ constexpr std::uint32_t kNoclip = 1u << 30;
 
 // Console-variable-like settings; names match the cvars (set("sv_friction", 4)).
 struct MoveSettings {
-    float gravity = 600;            // sv_gravity (GMod)
-    float friction = 8;             // sv_friction (GMod)
-    float stopSpeed = 10;           // sv_stopspeed (GMod)
-    float accelerate = 10;          // sv_accelerate
-    float airAccelerate = 10;       // sv_airaccelerate
-    float maxVelocity = 3500;       // sv_maxvelocity, per axis
-    float stepSize = 18;            // sv_stepsize / Player:SetStepSize
-    float walkableNormal = 0.7f;    // hard-coded 0.7 in the SDK
-    float jumpPower = 200;          // Player:GetJumpPower (GMod default)
-    float airSpeedCap = 30;         // GetAirSpeedCap
-    float maxSpeed = 400;           // the player's max speed (GMod Sandbox run speed); clamps the input
-    float noclipSpeed = 5;          // sv_noclipspeed (factor of maxSpeed)
-    float noclipAccelerate = 5;     // sv_noclipaccelerate
-    float bounce = 0;               // sv_bounce
-    float crouchedSpeed = 0.3f;     // CrouchedWalkSpeed: input multiplier while ducked
-    float duckTime = 0.3f;          // DuckSpeed, seconds to duck on the ground (player_default)
-    float unduckTime = 0.3f;        // UnDuckSpeed
-    float airTime = 12;             // seconds of breath under water (HL2)
-    float ladderSpeed = 200;        // MAX_CLIMB_SPEED (capped by maxSpeed)
-    float ladderJumpSpeed = 270;    // jumping off a ladder: this speed along the ladder's normal
+    float gravity = 600;          // sv_gravity (GMod)
+    float friction = 8;           // sv_friction (GMod)
+    float stopSpeed = 10;         // sv_stopspeed (GMod)
+    float accelerate = 10;        // sv_accelerate
+    float airAccelerate = 10;     // sv_airaccelerate
+    float maxVelocity = 3500;     // sv_maxvelocity, per axis
+    float stepSize = 18;          // sv_stepsize / Player:SetStepSize
+    float walkableNormal = 0.7f;  // hard-coded 0.7 in the SDK
+    float jumpPower = 200;        // Player:GetJumpPower (GMod default)
+    float airSpeedCap = 30;       // GetAirSpeedCap
+    float maxSpeed = 400;         // the player's max speed (GMod Sandbox run speed); clamps the input
+    float noclipSpeed = 5;        // sv_noclipspeed (factor of maxSpeed)
+    float noclipAccelerate = 5;   // sv_noclipaccelerate
+    float bounce = 0;             // sv_bounce
+    float crouchedSpeed = 0.3f;   // CrouchedWalkSpeed: input multiplier while ducked
+    float duckTime = 0.3f;        // DuckSpeed, seconds to duck on the ground (player_default)
+    float unduckTime = 0.3f;      // UnDuckSpeed
+    float airTime = 12;           // seconds of breath under water (HL2)
+    float ladderSpeed = 200;      // MAX_CLIMB_SPEED (capped by maxSpeed)
+    float ladderJumpSpeed = 270;  // jumping off a ladder: this speed along the ladder's normal
     float tickRate = static_cast<float>(kSourceTickRate);  // ticks per second
-    float viewHeight = 64;          // eye height standing
-    float duckViewHeight = 28;      // eye height ducked
+    float viewHeight = 64;                                 // eye height standing
+    float duckViewHeight = 28;                             // eye height ducked
     Vec3 hullMins{-16, -16, 0};
     Vec3 hullMaxs{16, 16, 72};
     Vec3 duckHullMins{-16, -16, 0};
@@ -80,7 +80,7 @@ struct MoveInput {
     float forwardMove = 0;  // units/s, + forward
     float sideMove = 0;     // units/s, + right
     float upMove = 0;
-    Vec3 viewAngles;        // pitch (down +), yaw, roll in degrees
+    Vec3 viewAngles;  // pitch (down +), yaw, roll in degrees
     std::uint32_t buttons = 0;
 };
 
@@ -95,27 +95,27 @@ struct PlayerState {
     float surfaceFriction = 1;
     std::uint8_t waterLevel = kNotInWater;
     std::uint32_t waterType = 0;
-    bool ducked = false;      // FL_DUCKING: the small hull is in use
-    bool ducking = false;     // transition running
-    float duckTimer = 0;      // seconds into the current duck / unduck transition
+    bool ducked = false;   // FL_DUCKING: the small hull is in use
+    bool ducking = false;  // transition running
+    float duckTimer = 0;   // seconds into the current duck / unduck transition
     float viewOffsetZ = 64;
     float waterJumpTime = 0;  // ms left, like m_flWaterJumpTime
     Vec3 waterJumpVel;
     std::uint32_t oldButtons = 0;
     float fallVelocity = 0;
-    float landingSpeed = 0;   // fallVelocity at the tick the player landed (CheckFalling's input), else 0
-    float air = 12;           // seconds of breath left
+    float landingSpeed = 0;  // fallVelocity at the tick the player landed (CheckFalling's input), else 0
+    float air = 12;          // seconds of breath left
     bool drowning = false;
-    float drownDamage = 0;    // 10 per second spent without air
-    float stepHeight = 0;     // accumulated step-up (view smoothing)
-    Vec3 ladderNormal;        // the ladder surface's normal while moveType is Ladder
+    float drownDamage = 0;  // 10 per second spent without air
+    float stepHeight = 0;   // accumulated step-up (view smoothing)
+    Vec3 ladderNormal;      // the ladder surface's normal while moveType is Ladder
     std::uint64_t tick = 0;
     // What stopped the horizontal move this tick (a non-walkable plane), if anything.
     std::optional<Plane> blockingPlane;
 };
 
 // What the player collides with when the world alone is not enough (moving brush entities): traceBox and
-// pointContents with CollisionWorld's meaning. hitVolume values are the scene's own numbering.
+// pointContents with CollisionModel's meaning. hitVolume values are the scene's own numbering.
 class TraceScene {
 public:
     virtual ~TraceScene() = default;
@@ -128,7 +128,7 @@ public:
 
 class PlayerMovement {
 public:
-    PlayerMovement(const collision::CollisionWorld& world, MoveSettings settings = {});
+    PlayerMovement(const collision::CollisionModel& world, MoveSettings settings = {});
     // Traces go through the scene (which must outlive this object) instead of a single world.
     PlayerMovement(const TraceScene& scene, MoveSettings settings = {});
     [[nodiscard]] const MoveSettings& settings() const { return mSettings; }
@@ -143,8 +143,12 @@ public:
     // The per-tick JSON object (also the line format of `vestige move --json`).
     [[nodiscard]] static std::string stateJson(const PlayerState& state);
 
-    [[nodiscard]] Vec3 hullMins(const PlayerState& s) const { return s.ducked ? mSettings.duckHullMins : mSettings.hullMins; }
-    [[nodiscard]] Vec3 hullMaxs(const PlayerState& s) const { return s.ducked ? mSettings.duckHullMaxs : mSettings.hullMaxs; }
+    [[nodiscard]] Vec3 hullMins(const PlayerState& s) const {
+        return s.ducked ? mSettings.duckHullMins : mSettings.hullMins;
+    }
+    [[nodiscard]] Vec3 hullMaxs(const PlayerState& s) const {
+        return s.ducked ? mSettings.duckHullMaxs : mSettings.hullMaxs;
+    }
     [[nodiscard]] collision::TraceResult traceHull(const PlayerState& s, Vec3 start, Vec3 end) const;
 
 private:
@@ -158,7 +162,7 @@ private:
     [[nodiscard]] std::uint32_t contentsAt(Vec3 p) const {
         return mScene ? mScene->pointContents(p) : mWorld->pointContents(p);
     }
-    const collision::CollisionWorld* mWorld = nullptr;
+    const collision::CollisionModel* mWorld = nullptr;
     const TraceScene* mScene = nullptr;
     MoveSettings mSettings;
 };

@@ -1,7 +1,7 @@
 #pragma once
-// Source BSP -> backend-neutral scene (vestige::scene), built on the world builder (engines/source/world).
+// Source BSP -> backend-neutral scene (vestige::scene), built on the map mesh builder (engines/source/mapmesh).
 //
-//   * meshes: world::buildWorld (model 0 + drawn brush entities, displacements, skip flags), one scene::Mesh
+//   * meshes: mapmesh::buildMapMesh (model 0 + drawn brush entities, displacements, skip flags), one scene::Mesh
 //     per material, counter-clockwise front (the builder already reversed Source's clockwise order), back-face
 //     culling;
 //   * base colour = texdata reflectivity (until VTF textures exist); `textureMissing` stays off so the
@@ -11,7 +11,8 @@
 //     kLightmapRange, so decoded values up to 4.0 survive; a map without any lighting lump draws with the sun;
 //   * fog: env_fog_controller (colour 0..255 -> 0..1); sun/ambient: light_environment (else kDefaultSun);
 //     sky: a flat colour (sky textures are not loaded yet);
-//   * spawn camera: the first info_player_start, origin + eye height (64), its pitch/yaw, fov 90 (Hor+ 4:3).
+//   * spawn camera: the first info_player_start (base::findSpawnPoint), origin + eye height (64), the pitch and
+//     yaw of its spawn angles (base::EntityKeys::angles: "angles", then "angle"), fov 90 (Hor+ 4:3).
 #include <optional>
 
 #include "vestige/core/bytes.hpp"
@@ -19,7 +20,7 @@
 #include "vestige/scene/camera.hpp"
 #include "vestige/scene/scene.hpp"
 #include "vestige/source/bsp/bsp.hpp"
-#include "vestige/source/world/world.hpp"
+#include "vestige/source/mapmesh/mapmesh.hpp"
 
 namespace vestige::source::scene {
 
@@ -31,18 +32,18 @@ inline const vestige::scene::Sun kDefaultSun{normalize(Vec3{0.4f, -0.3f, 0.85f})
                                              {0.35f, 0.36f, 0.40f}};
 
 struct SceneOptions {
-    world::WorldOptions world;
+    mapmesh::MapMeshOptions mesh;
     float fov = 90.0f;  // spawn camera, Source horizontal FOV at 4:3
 };
 
 struct MapScene {
     vestige::scene::Scene scene;
     std::optional<vestige::scene::Camera> spawnCamera;  // unset when the map has no info_player_start
-    world::WorldStats stats;
+    mapmesh::MapMeshStats stats;
     bool lightmapped = false;
 };
 
-// The camera at the first info_player_start (origin + eye height, its angles' pitch and yaw).
+// The camera at the first info_player_start (origin + eye height, its spawn angles' pitch and yaw).
 [[nodiscard]] std::optional<vestige::scene::Camera> spawnCamera(const bsp::Bsp& map, float fov = 90.0f);
 
 [[nodiscard]] Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options = {});

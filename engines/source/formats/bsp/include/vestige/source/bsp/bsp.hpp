@@ -4,7 +4,7 @@
 // Three layers:
 //   1. RawLump: the 64-entry lump directory plus every lump's decoded bytes (LZMA undone);
 //   2. Bsp: typed, validated arrays (sizes exact, counts within Valve's MAX_MAP limits, every index checked);
-//   3. interpreted views (world geometry, lightmaps) live in engines/source/world.
+//   3. interpreted views (world geometry, lightmaps) live in engines/source/mapmesh.
 // writeBsp() turns a Bsp back into a file; readBsp(writeBsp(x)) == x for every Bsp the builder makes.
 #include <array>
 #include <cstdint>
@@ -15,7 +15,9 @@
 
 #include "vestige/core/bytes.hpp"
 #include "vestige/core/math.hpp"
+#include "vestige/source/base/bspflags.hpp"
 #include "vestige/source/bsp/entities.hpp"
+#include "vestige/source/bsp/pakfile.hpp"
 
 namespace vestige::source::bsp {
 
@@ -42,13 +44,7 @@ enum Lump : int {
 // Valve's upper-case lump name without the LUMP_ prefix ("PLANES"); "UNUSED<n>"/"LUMP_<n>" for the rest.
 std::string_view lumpName(int index);
 
-// Contents and surface flags used by the builder and the world code (bspflags.h values).
-constexpr std::int32_t kContentsSolid = 0x1, kContentsWindow = 0x2, kContentsGrate = 0x8, kContentsWater = 0x20,
-                       kContentsPlayerClip = 0x10000, kContentsMonsterClip = 0x20000, kContentsOrigin = 0x1000000,
-                       kContentsDetail = 0x8000000, kContentsTranslucent = 0x10000000, kContentsLadder = 0x20000000;
-constexpr std::int32_t kSurfLight = 0x1, kSurfSky2d = 0x2, kSurfSky = 0x4, kSurfWarp = 0x8, kSurfTrans = 0x10,
-                       kSurfNoPortal = 0x20, kSurfTrigger = 0x40, kSurfNoDraw = 0x80, kSurfHint = 0x100,
-                       kSurfSkip = 0x200, kSurfNoLight = 0x400, kSurfBumpLight = 0x800;
+// Contents and surface flags: vestige/source/base/bspflags.hpp (base::contents, base::surf, base::mask).
 
 struct LumpEntry {
     std::int32_t offset = 0;
@@ -80,7 +76,7 @@ struct TexData {
 struct TexInfo {
     std::array<Vec4, 2> textureVecs{};   // s = dot(P, v.xyz) + v.w, in texels
     std::array<Vec4, 2> lightmapVecs{};  // same, in luxels
-    std::int32_t flags = 0;              // SURF_*
+    std::int32_t flags = 0;              // SURF_* (base::surf)
     std::int32_t texData = -1;
     friend bool operator==(const TexInfo&, const TexInfo&) = default;
 };
@@ -245,12 +241,6 @@ constexpr std::uint32_t fourCC(char a, char b, char c, char d) {
 }
 constexpr std::uint32_t kGameLumpStaticProps = fourCC('s', 'p', 'r', 'p');
 constexpr std::uint32_t kGameLumpDetailProps = fourCC('d', 'p', 'r', 'p');
-
-struct PakEntry {
-    std::string name;
-    std::uint16_t method = 0;  // 0 stored, 8 deflate, 14 LZMA
-    std::uint32_t crc32 = 0, compressedSize = 0, size = 0, localHeaderOffset = 0;  // offset relative to the lump
-};
 
 struct Bsp {
     std::int32_t version = 20;

@@ -36,7 +36,7 @@ struct BrushPlane {
 
 struct BrushDesc {
     std::vector<BrushPlane> sides;
-    std::int32_t contents = kContentsSolid;
+    std::uint32_t contents = base::contents::kSolid;
 };
 
 enum class RampDirection { PosX, NegX, PosY, NegY };  // the direction the ramp rises towards
@@ -67,11 +67,11 @@ public:
 
     // Texture size stored in texdata (default 512x512) and surface flags (tool textures have defaults).
     void setTextureSize(const std::string& texture, int width, int height);
-    void setTextureFlags(const std::string& texture, std::int32_t surfFlags);
+    void setTextureFlags(const std::string& texture, std::uint32_t surfFlags);
 
     // World brushes; return the brush index in the BRUSHES lump order of the world model.
     int addBrush(BrushDesc brush);
-    int addBox(Vec3 min, Vec3 max, const std::string& texture, std::int32_t contents = kContentsSolid);
+    int addBox(Vec3 min, Vec3 max, const std::string& texture, std::uint32_t contents = base::contents::kSolid);
     // A wedge on the floor `base` (its lowest edge at base), rising towards `direction` over `length` units at
     // `angleDegrees`, `width` wide across. Its high end is a vertical wall.
     int addRamp(Vec3 base, float length, float width, float angleDegrees, RampDirection direction,
@@ -102,7 +102,8 @@ public:
     [[nodiscard]] Result<Bytes> write(const WriteOptions& options = {}) const;
 
     // Convenience brush shapes (also used by addBox/addRamp).
-    static BrushDesc box(Vec3 min, Vec3 max, const std::string& texture, std::int32_t contents = kContentsSolid);
+    static BrushDesc box(Vec3 min, Vec3 max, const std::string& texture,
+                         std::uint32_t contents = base::contents::kSolid);
     static BrushDesc ramp(Vec3 base, float length, float width, float angleDegrees, RampDirection direction,
                           const std::string& texture);
 
@@ -116,14 +117,11 @@ private:
     std::vector<DisplacementDesc> mDisplacements;
     std::vector<Entity> mEntities;
     std::map<std::string, std::pair<int, int>> mTextureSizes;
-    std::map<std::string, std::int32_t> mTextureFlags;
+    std::map<std::string, std::uint32_t> mTextureFlags;
     std::optional<LightingDesc> mLighting;
     struct PropSpec { std::string model; Vec3 origin, angles; };
     std::vector<PropSpec> mProps;
     std::vector<std::pair<std::string, Bytes>> mPakFiles;
 };
-
-// A stored (uncompressed) ZIP archive of the given files, as vbsp embeds in PAKFILE.
-Bytes buildStoredZip(const std::vector<std::pair<std::string, Bytes>>& files);
 
 }  // namespace vestige::source::bsp

@@ -14,20 +14,25 @@
 
 #include "vestige/core/bytes.hpp"
 #include "vestige/core/math.hpp"
+#include "vestige/source/base/entity_keys.hpp"
 
 namespace vestige::source::bsp {
 
 struct Entity {
-    std::vector<std::pair<std::string, std::string>> keys;  // file order, duplicates kept
-    std::uint64_t offset = 0;  // absolute offset of the '{' (0 for entities built in memory)
+    std::vector<base::KeyValue> keys;  // file order, duplicates kept
+    std::uint64_t offset = 0;          // absolute offset of the '{' (0 for entities built in memory)
 
+    // The engine's key rules (lookup, numbers, origin, angles, brush model): vestige/source/base/entity_keys.hpp.
+    [[nodiscard]] base::EntityKeys view() const { return base::EntityKeys(keys); }
     // First value of `key` (ASCII case-insensitive, as the engine looks keys up).
-    [[nodiscard]] std::optional<std::string_view> get(std::string_view key) const;
-    [[nodiscard]] std::string_view value(std::string_view key, std::string_view fallback = {}) const;
-    [[nodiscard]] std::vector<std::string_view> all(std::string_view key) const;
-    [[nodiscard]] std::string_view className() const { return value("classname"); }
+    [[nodiscard]] std::optional<std::string_view> get(std::string_view key) const { return view().get(key); }
+    [[nodiscard]] std::string_view value(std::string_view key, std::string_view fallback = {}) const {
+        return view().value(key, fallback);
+    }
+    [[nodiscard]] std::vector<std::string_view> all(std::string_view key) const { return view().all(key); }
+    [[nodiscard]] std::string_view className() const { return view().className(); }
     // "x y z" parsed as three floats; nullopt when the key is absent or malformed.
-    [[nodiscard]] std::optional<Vec3> vec3(std::string_view key) const;
+    [[nodiscard]] std::optional<Vec3> vec3(std::string_view key) const { return view().vec3(key); }
     // Pairs only: the offset is where the text came from, not part of the entity.
     friend bool operator==(const Entity& a, const Entity& b) { return a.keys == b.keys; }
 };
