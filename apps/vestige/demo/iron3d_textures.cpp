@@ -193,7 +193,7 @@ Status run(DemoContext& demo) {
         ++pngs;
     }
     // One smaller level through the same hook `vestige export --mip` uses.
-    formats::ExportOptions mip2;
+    registry::ExportOptions mip2;
     mip2.values["mip"] = "2";
     VESTIGE_TRY(Bytes camoMip, texm::exportPng(textures[0].data, mip2));
     VESTIGE_CHECK(demo.write(dir + "hull_camo_mip2.png", camoMip));
@@ -210,7 +210,7 @@ Status run(DemoContext& demo) {
     // above already state them, so the channel is quiet for this call.
     const log::Level exportLevel = log::level("export");
     log::setChannelLevel("export", log::Level::Error);
-    auto glbResult = mshFormat->exportGlb(modelBytes, spec, formats::ExportOptions{});
+    auto glbResult = mshFormat->exportGlb(modelBytes, spec, registry::ExportOptions{});
     log::setChannelLevel("export", exportLevel);
     VESTIGE_TRY(Bytes glb, std::move(glbResult));
     VESTIGE_CHECK(demo.write(dir + "tank_textured.glb", glb));

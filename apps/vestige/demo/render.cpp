@@ -19,7 +19,7 @@
 namespace vestige::app {
 
 // In cmd_render.cpp: the MSH -> scene conversion `vestige render file.msh` uses.
-Result<scene::Scene> mshScene(ByteView data, std::string_view label, const formats::ExportOptions& options);
+Result<scene::Scene> mshScene(ByteView data, std::string_view label, const registry::ExportOptions& options);
 
 
 DemoStage demoStageRender() {

@@ -54,7 +54,7 @@ std::vector<vpk::NewFile> vpkFiles() {
 
 // The registries may not know VPK/GMA yet (registration is explicit); the stage brings its own.
 struct Registries {
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
     Registries() {
         vpk::registerFormat(formats, archives);

@@ -9,7 +9,7 @@
 
 #include "vestige/core/progress.hpp"
 #include "vestige/core/result.hpp"
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/vfs/vfs.hpp"
 
 namespace vestige::app {
@@ -19,7 +19,7 @@ constexpr int kExitError = 1;
 constexpr int kExitUsage = 2;
 
 struct AppContext {
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
     bool json = false;                 // set per command by its --json flag
     std::function<int()> run;          // the chosen command's body

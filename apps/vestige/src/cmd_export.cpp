@@ -41,7 +41,7 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
                 if (format && wantPng && format->exportGlb) e.expected("an output name ending in .glb");
                 return reportError(ctx, e.file(path));
             }
-            formats::ExportOptions options;
+            registry::ExportOptions options;
             for (auto [key, value] : {std::pair{"state", &state}, {"lod", &lod}, {"time", &time}, {"frame", &frame},
                                       {"frames", &frames}, {"mip", &mip}, {"face", &face},
                                       {"textures", &textures}})

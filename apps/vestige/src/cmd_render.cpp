@@ -32,10 +32,10 @@ struct Produced {
 struct SceneProducer {
     std::string format;  // FormatInfo::name
     // Builds the scene; options carry --state/--lod/--time like `vestige export`.
-    std::function<Result<Produced>(ByteView data, std::string_view label, const formats::ExportOptions&)> produce;
+    std::function<Result<Produced>(ByteView data, std::string_view label, const registry::ExportOptions&)> produce;
 };
 
-Result<unsigned> optionIndex(const formats::ExportOptions& o, const char* key, unsigned limit) {
+Result<unsigned> optionIndex(const registry::ExportOptions& o, const char* key, unsigned limit) {
     const std::string v = o.get(key, "0");
     unsigned n = 0;
     auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
@@ -46,7 +46,7 @@ Result<unsigned> optionIndex(const formats::ExportOptions& o, const char* key, u
     return n;
 }
 
-Result<std::optional<float>> optionTime(const formats::ExportOptions& o) {
+Result<std::optional<float>> optionTime(const registry::ExportOptions& o) {
     const std::string v = o.get("time", "");
     if (v.empty()) return std::optional<float>{};
     char* end = nullptr;
@@ -61,7 +61,7 @@ Result<std::optional<float>> optionTime(const formats::ExportOptions& o) {
 
 // Iron3D MSH: the engine conversion (engines/iron3d/scene), posed by the animation sampler at --time.
 // Not static: the demo stage renders its tank through the same path.
-Result<scene::Scene> mshScene(ByteView data, std::string_view, const formats::ExportOptions& options) {
+Result<scene::Scene> mshScene(ByteView data, std::string_view, const registry::ExportOptions& options) {
     namespace msh = iron3d::msh;
     iron3d::scene::SceneOptions o;
     VESTIGE_TRY(o.state, optionIndex(options, "state", msh::kStateCount));
@@ -73,13 +73,13 @@ Result<scene::Scene> mshScene(ByteView data, std::string_view, const formats::Ex
 
 namespace {
 
-Result<Produced> produceMsh(ByteView data, std::string_view label, const formats::ExportOptions& options) {
+Result<Produced> produceMsh(ByteView data, std::string_view label, const registry::ExportOptions& options) {
     VESTIGE_TRY(auto s, mshScene(data, label, options));
     return Produced{std::move(s), std::nullopt};
 }
 
 // Source BSP: the engine conversion (engines/source/scene) on top of the world builder.
-Result<Produced> produceBsp(ByteView data, std::string_view, const formats::ExportOptions&) {
+Result<Produced> produceBsp(ByteView data, std::string_view, const registry::ExportOptions&) {
     VESTIGE_TRY(auto m, source::scene::toScene(data));
     return Produced{std::move(m.scene), m.spawnCamera};
 }
@@ -153,7 +153,7 @@ Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
     }
     for (const auto& p : sceneProducers()) {
         if (p.format != format->name) continue;
-        formats::ExportOptions options;
+        registry::ExportOptions options;
         for (auto [key, value] : {std::pair{"state", &a.state}, {"lod", &a.lod}, {"time", &a.time}})
             if (!value->empty()) options.values[key] = *value;
         VESTIGE_TRY(auto produced, p.produce(resolved->data, resolved->label, options).file(a.path));

@@ -134,7 +134,7 @@ Status applyMaterials(gltf::Document& doc, const materials::ModelMaterials& chai
 
 }  // namespace
 
-Result<Bytes> exportTexturedMsh(ByteView data, std::string_view label, const formats::ExportOptions& options,
+Result<Bytes> exportTexturedMsh(ByteView data, std::string_view label, const registry::ExportOptions& options,
                                 const vfs::ArchiveRegistry* archives) {
     VESTIGE_TRY(msh::ExportSettings settings, msh::exportSettings(options));
     VESTIGE_TRY(msh::Model model, msh::Model::read(data));

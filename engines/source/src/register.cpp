@@ -10,7 +10,7 @@
 
 namespace vestige::source {
 
-void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+void registerFormats(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
     bsp::registerFormat(formats, archives);
     vtf::registerFormat(formats, archives);
     keyvalues::registerFormat(formats, archives);
@@ -19,8 +19,8 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     mdl::registerFormat(formats, archives);
     // Map export needs the world builder, which sits above the BSP reader.
     if (const auto* bspInfo = formats.find("bsp")) {
-        formats::FormatInfo info = *bspInfo;
-        info.exportGlb = [](ByteView data, std::string_view, const formats::ExportOptions&) {
+        registry::FormatInfo info = *bspInfo;
+        info.exportGlb = [](ByteView data, std::string_view, const registry::ExportOptions&) {
             return world::exportMapGlb(data);
         };
         formats.add(std::move(info));

@@ -58,7 +58,7 @@ TEST(MaterialsLicensed, EveryTableMaterialAndChain) {
         if (!models.empty()) modelArchives.emplace_back(rel, std::move(models));
     }
     vfs::ArchiveRegistry archives;
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     nres::registerFormat(formats, archives);
     vfs::Vfs v(&archives);
     ASSERT_TRUE(v.mountDir("", *root).ok());

@@ -57,7 +57,7 @@ Bytes wearText(std::string_view text) { return Bytes(text.begin(), text.end()); 
 struct World {
     std::shared_ptr<MemoryProvider> files = std::make_shared<MemoryProvider>();
     vfs::ArchiveRegistry archives;
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     std::unique_ptr<vfs::Vfs> vfs;
     std::vector<nres::NewEntry> units, mats, texs, lms;
 

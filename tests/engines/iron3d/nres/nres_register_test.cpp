@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Registries {
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
     Registries() {
         registerFormat(formats, archives);

@@ -308,7 +308,7 @@ TEST(Texm, DescribeAndPngExport) {
                           R"({"level":2,"width":2,"height":1,"bytes":4}])"), std::string::npos) << d.json;
     EXPECT_NE(d.json.find(R"("page":[{"x":0,"width":4,"y":0,"height":2}])"), std::string::npos) << d.json;
     EXPECT_NE(d.text.find("mip 2: 2x1, 4 bytes"), std::string::npos) << d.text;
-    formats::ExportOptions opts;
+    registry::ExportOptions opts;
     opts.values["mip"] = "1";
     auto png = exportPng(bytes, opts);
     ASSERT_TRUE(png.ok()) << png.error().render();

@@ -31,7 +31,7 @@ protected:
         fs::create_directories(mDir);
     }
     void TearDown() override { fs::remove_all(mDir); }
-    formats::FormatRegistry mFormats;
+    registry::FormatRegistry mFormats;
     vfs::ArchiveRegistry mArchives;
     fs::path mDir;
 };

@@ -25,7 +25,7 @@ nlohmann::ordered_json jfloat(float v) {
 
 }  // namespace
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     VESTIGE_TRY(const ControlFile f, read(data));
     VESTIGE_TRY(const std::uint64_t start, rowTableStart(f.s(), f.m()));
     nlohmann::ordered_json j;
@@ -65,10 +65,10 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
                             r.frameB, r.blend, r.flags, effect);
     }
     j["rows"] = rows;
-    return formats::Description{j.dump(2), text};
+    return registry::Description{j.dump(2), text};
 }
 
-void registerFormat(formats::FormatRegistry& formats) {
+void registerFormat(registry::FormatRegistry& formats) {
     formats.add({"ctl", "Iron3D CTLD control resource (pose-row table)",
                  [](ByteView data, std::string_view name) { return endsWithCtl(name) && read(data).ok() ? 10 : 0; },
                  [](ByteView data, std::string_view label) { return describe(data, label); }, nullptr});

@@ -55,7 +55,7 @@ int probe(ByteView data, std::string_view) {
     return 0;
 }
 
-formats::Description describe(const Material& m, std::string_view label, std::string_view versionSource) {
+registry::Description describe(const Material& m, std::string_view label, std::string_view versionSource) {
     using Json = nlohmann::ordered_json;
     Json j;
     j["format"] = "mat0";
@@ -100,13 +100,13 @@ formats::Description describe(const Material& m, std::string_view label, std::st
     return {j.dump(), text};
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "mat0";
     info.summary = "Iron3D MAT0 material (Material.lib entries): phases with texture names, animation blocks";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
     const vfs::ArchiveRegistry* registry = &archives;
-    info.describe = [registry](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [registry](ByteView data, std::string_view label) -> Result<registry::Description> {
         std::uint32_t version = kGameVersion;
         std::string source = "attr2";
         if (auto e = parentEntry(label, *registry)) {

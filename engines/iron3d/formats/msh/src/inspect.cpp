@@ -65,7 +65,7 @@ int probe(ByteView data, std::string_view fileName) {
     return endsWithNoCase(fileName, ".msh") ? 125 : 120;
 }
 
-formats::Description describe(const Model& model, std::string_view label) {
+registry::Description describe(const Model& model, std::string_view label) {
     const ModelData& d = model.data();
     const auto& entries = model.archive().entries();
     Json j;
@@ -195,7 +195,7 @@ formats::Description describe(const Model& model, std::string_view label) {
     return {j.dump(-1, ' ', false, Json::error_handler_t::replace), std::move(t)};
 }
 
-Result<ExportSettings> exportSettings(const formats::ExportOptions& options) {
+Result<ExportSettings> exportSettings(const registry::ExportOptions& options) {
     ExportSettings s;
     auto parse = [&](const char* key, unsigned limit, unsigned& out) -> Status {
         const std::string v = options.get(key);

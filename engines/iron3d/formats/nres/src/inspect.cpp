@@ -55,7 +55,7 @@ std::string listText(const Archive& archive) {
     return out;
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     auto strict = Archive::read(data, Profile::Strict);
     auto compat = strict.ok() ? std::move(strict) : Archive::read(data, Profile::Compatible);
     if (!compat) return std::move(compat).error();
@@ -96,7 +96,7 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
     for (const auto& [t, n] : types) text += fmt::format(" {}×{}", t, n);
     text += "\n";
     text += listText(a);
-    return formats::Description{dump(j), text};
+    return registry::Description{dump(j), text};
 }
 
 }  // namespace vestige::iron3d::nres

@@ -26,8 +26,8 @@ struct NresAccess {
 
 }  // namespace
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "nres";
     info.summary = "Iron3D NRes archive (*.lib, *.rlb, and the container inside .msh/.map)";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };

@@ -68,7 +68,7 @@ std::string listText(const Archive& archive) {
     return out;
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     VESTIGE_TRY(Archive a, openBest(data));
     std::map<std::string, std::size_t> methods;
     std::uint64_t packed = 0, unpacked = 0;
@@ -104,7 +104,7 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
     for (const auto& [m, n] : methods) text += fmt::format(" {}×{}", m, n);
     text += "\n";
     text += listText(a);
-    return formats::Description{dump(j), text};
+    return registry::Description{dump(j), text};
 }
 
 }  // namespace vestige::iron3d::rsli

@@ -25,8 +25,8 @@ struct RsliAccess {
 
 }  // namespace
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "rsli";
     info.summary = "Iron3D RsLi library (NL: gamefont.rlb, sprites.lib): XOR table, LZSS/LZHUF/Deflate payloads";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };

@@ -13,7 +13,7 @@ int probe(ByteView data, std::string_view) {
     return data.size() >= 4 && loadU32(data.data()) == kMagic ? 100 : 0;
 }
 
-formats::Description describe(const Texture& t, std::string_view label) {
+registry::Description describe(const Texture& t, std::string_view label) {
     using Json = nlohmann::ordered_json;
     const auto& h = t.header;
     Json j;
@@ -62,7 +62,7 @@ formats::Description describe(const Texture& t, std::string_view label) {
     return {j.dump(), text};
 }
 
-Result<Bytes> exportPng(ByteView data, const formats::ExportOptions& options) {
+Result<Bytes> exportPng(ByteView data, const registry::ExportOptions& options) {
     VESTIGE_TRY(Texture t, read(data));
     std::uint32_t mip = 0;
     if (const auto text = options.get("mip"); !text.empty()) {
@@ -83,16 +83,16 @@ Result<Bytes> exportPng(ByteView data, const formats::ExportOptions& options) {
     return image::encodePng(img);
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
+    registry::FormatInfo info;
     info.name = "texm";
     info.summary = "Iron3D Texm texture (Textures.lib, LightMap.lib): indexed/565/556/4444/88/888/8888, mips, Page rects";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
-    info.describe = [](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [](ByteView data, std::string_view label) -> Result<registry::Description> {
         VESTIGE_TRY(Texture t, read(data));
         return describe(t, label);
     };
-    info.exportPng = [](ByteView data, std::string_view, const formats::ExportOptions& options) { return exportPng(data, options); };
+    info.exportPng = [](ByteView data, std::string_view, const registry::ExportOptions& options) { return exportPng(data, options); };
     formats.add(std::move(info));
 }
 

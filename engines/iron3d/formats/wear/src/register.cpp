@@ -18,7 +18,7 @@ int probe(ByteView data, std::string_view fileName) {
     return endsWithNoCase(fileName, ".wea") ? 100 : 20;
 }
 
-formats::Description describe(const Table& t, std::string_view label) {
+registry::Description describe(const Table& t, std::string_view label) {
     using Json = nlohmann::ordered_json;
     auto rows = [](const std::vector<Row>& rs) {
         Json a = Json::array();
@@ -43,12 +43,12 @@ formats::Description describe(const Table& t, std::string_view label) {
     return {j.dump(), text};
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
+    registry::FormatInfo info;
     info.name = "wear";
     info.summary = "Iron3D WEAR material table (*.wea next to a model): material rows and LIGHTMAPS";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
-    info.describe = [](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [](ByteView data, std::string_view label) -> Result<registry::Description> {
         VESTIGE_TRY(Table t, read(data));
         return describe(t, label);
     };

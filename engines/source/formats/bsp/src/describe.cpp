@@ -64,7 +64,7 @@ Json countsJson(const Bsp& b) {
 
 }  // namespace
 
-formats::Description describe(const Bsp& b, std::size_t fileSize) {
+registry::Description describe(const Bsp& b, std::size_t fileSize) {
     Json j;
     j["format"] = "bsp";
     j["version"] = b.version;
@@ -113,7 +113,7 @@ formats::Description describe(const Bsp& b, std::size_t fileSize) {
     return {j.dump(-1, ' ', false, Json::error_handler_t::replace), text};
 }
 
-Result<formats::Description> describeFile(ByteView data, std::string_view label) {
+Result<registry::Description> describeFile(ByteView data, std::string_view label) {
     auto bsp = readBsp(data);
     (void)label;  // the caller adds the file context
     if (!bsp) return std::move(bsp).error();

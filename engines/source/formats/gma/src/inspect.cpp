@@ -52,7 +52,7 @@ std::string listText(const Addon& addon) {
     return out;
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     auto strict = Addon::read(data, Profile::Strict);
     auto opened = strict.ok() ? std::move(strict) : Addon::read(data, Profile::Compatible);
     if (!opened) return std::move(opened).error();
@@ -114,7 +114,7 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
     text += fmt::format("  crc32:     {} ok, {} bad\n", a.size() - bad.size(), bad.size());
     for (const auto& b : bad) text += fmt::format("    bad: {}\n", b["text"].get<std::string>());
     text += listText(a);
-    return formats::Description{dump(j), text};
+    return registry::Description{dump(j), text};
 }
 
 }  // namespace vestige::source::gma

@@ -23,8 +23,8 @@ struct GmaAccess {
 
 }  // namespace
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "gma";
     info.summary = "Garry's Mod addon (*.gma, GMAD v1-3)";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };

@@ -79,18 +79,18 @@ std::string listText(const Archive& archive) {
     return out;
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     const std::string host(label);
     return describe(data, label, hostChunksFor(host, data));
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label, std::shared_ptr<const ChunkSource> chunks) {
+Result<registry::Description> describe(ByteView data, std::string_view label, std::shared_ptr<const ChunkSource> chunks) {
     if ((data.size() < 4 || loadU32(data.data()) != kSignature) && looksLikeChunk(baseName(label))) {
         Json j{{"format", "vpk"}, {"label", std::string(label)}, {"kind", "chunk"}, {"bytes", data.size()}};
         std::string text = fmt::format("VPK data chunk {}\n  {} bytes of raw entry data (no header); open the "
                                        "matching *_dir.vpk to list its entries",
                                        label, data.size());
-        return formats::Description{dump(j), text};
+        return registry::Description{dump(j), text};
     }
     auto strict = Archive::read(data, Profile::Strict);
     auto opened = strict.ok() ? std::move(strict) : Archive::read(data, Profile::Compatible);
@@ -184,7 +184,7 @@ Result<formats::Description> describe(ByteView data, std::string_view label, std
     if (j.contains("archive_md5_failures"))
         for (const auto& m : j["archive_md5_failures"]) text += fmt::format("  md5:       {}\n", m["text"].get<std::string>());
     text += listText(a);
-    return formats::Description{dump(j), text};
+    return registry::Description{dump(j), text};
 }
 
 }  // namespace vestige::source::vpk

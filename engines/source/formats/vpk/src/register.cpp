@@ -31,8 +31,8 @@ std::unique_ptr<vfs::Provider> makeProvider(Archive archive, std::shared_ptr<con
                                                                       VpkAccess{std::move(chunks)});
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "vpk";
     info.summary = "Source engine VPK archive v1/v2 (*_dir.vpk + *_NNN.vpk chunks, single-file .vpk)";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };

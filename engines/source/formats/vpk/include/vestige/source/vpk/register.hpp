@@ -1,13 +1,13 @@
 #pragma once
 #include <memory>
 
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/source/vpk/vpk.hpp"
 #include "vestige/vfs/vfs.hpp"
 
 namespace vestige::source::vpk {
 // `info` describer and VFS archive provider for VPK (directory, single-file and chunk files).
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
 // The VFS provider over an opened directory (Compatible profile) with optional chunk access; every read
 // verifies the entry's CRC32.
 [[nodiscard]] std::unique_ptr<vfs::Provider> makeProvider(Archive archive, std::shared_ptr<const ChunkSource> chunks,
