@@ -80,9 +80,12 @@ Result<registry::Description> describe(ByteView data, std::string_view label) {
     j["author"] = h.author;
     j["addon_version"] = h.addonVersion;
     std::string trailer;
-    if (!a.trailer()) trailer = "absent";
-    else if (*a.trailer() == 0) trailer = "not set (0)";
-    else trailer = *a.trailer() == a.computedCrc() ? "ok" : "mismatch";
+    if (!a.trailer())
+        trailer = "absent";
+    else if (*a.trailer() == 0)
+        trailer = "not set (0)";
+    else
+        trailer = *a.trailer() == a.computedCrc() ? "ok" : "mismatch";
     j["addon_crc"] = {{"status", trailer}, {"computed", hex(a.computedCrc())}};
     if (a.trailer()) j["addon_crc"]["stored"] = hex(*a.trailer());
     std::uint64_t total = 0;
@@ -106,7 +109,8 @@ Result<registry::Description> describe(ByteView data, std::string_view label) {
                         a.profile() == Profile::Strict ? "" : " (strict: " + strict.error().render() + ")");
     for (const auto& e : a.issues()) text += fmt::format("  issue:     {}\n", e.render());
     text += fmt::format("  name:      {}\n  author:    {}\n", h.name, h.author);
-    text += fmt::format("  type:      {}\n  tags:      {}\n", info.type.empty() ? "-" : info.type, fmt::join(info.tags, ", "));
+    text += fmt::format("  type:      {}\n  tags:      {}\n", info.type.empty() ? "-" : info.type,
+                        fmt::join(info.tags, ", "));
     text += fmt::format("  desc:      {}\n", info.description);
     text += fmt::format("  steam id:  {}  timestamp: {}  addon version: {}\n", h.steamId, h.timestamp, h.addonVersion);
     text += fmt::format("  files:     {} ({} bytes)\n", a.size(), total);

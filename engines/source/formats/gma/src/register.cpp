@@ -1,7 +1,8 @@
-// GMA: `info` describer and the VFS archive provider.
+// GMA: `info` describer, the VFS archive provider and the archive services (manifest.cpp).
 #include "vestige/source/gma/register.hpp"
 
 #include "vestige/source/gma/inspect.hpp"
+#include "vestige/source/gma/manifest.hpp"
 #include "vestige/vfs/archive_provider.hpp"
 
 namespace vestige::source::gma {
@@ -37,6 +38,7 @@ void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     archive.open = [](Bytes data, std::string label) {
         return vfs::provideArchive<GmaAccess>(Addon::read(std::move(data), Profile::Compatible), std::move(label));
     };
+    archive.services = archiveServices();
     archives.add(std::move(archive));
 }
 

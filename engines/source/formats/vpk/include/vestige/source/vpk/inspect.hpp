@@ -21,6 +21,6 @@ namespace vestige::source::vpk {
 [[nodiscard]] Result<registry::Description> describe(ByteView data, std::string_view label);
 // The same with explicit chunk access (tests, nested archives).
 [[nodiscard]] Result<registry::Description> describe(ByteView data, std::string_view label,
-                                                    std::shared_ptr<const ChunkSource> chunks);
+                                                     std::shared_ptr<const ChunkSource> chunks);
 
 }  // namespace vestige::source::vpk
