@@ -4,11 +4,10 @@
 // the chain reaches to PNG.
 #include <fmt/format.h>
 
-#include "../src/app.hpp"
-
 #include <cmath>
 #include <set>
 
+#include "../src/app.hpp"
 #include "vestige/core/log.hpp"
 #include "vestige/core/text.hpp"
 #include "vestige/iron3d/materials/materials.hpp"
@@ -33,32 +32,38 @@ image::Image picture(std::uint32_t w, std::uint32_t h, int kind) {
         for (std::uint32_t x = 0; x < w; ++x) {
             image::Rgba8 c;
             switch (kind) {
-            case 0: {  // camouflage blobs
-                const std::uint32_t v = ((x * 7 + y * 13) ^ (x * y)) % 97;
-                c = v < 30 ? image::Rgba8{74, 92, 52, 255} : v < 60 ? image::Rgba8{110, 104, 70, 255} : image::Rgba8{46, 56, 38, 255};
-                break;
-            }
-            case 1:  // riveted plate
-                c = (x % 8 == 4 && y % 8 == 4) ? image::Rgba8{200, 200, 190, 255}
-                                               : image::Rgba8{static_cast<std::uint8_t>(120 + (x + y) % 16), 120, 126, 255};
-                break;
-            case 2:  // track links (few colours: indexed)
-                c = (x % 8 < 2) ? image::Rgba8{30, 30, 30, 255} : (y % 4 == 0) ? image::Rgba8{90, 90, 90, 255} : image::Rgba8{60, 60, 60, 255};
-                break;
-            case 3:  // tinted glass with alpha
-                c = {120, 180, 255, static_cast<std::uint8_t>(64 + (x + y) * 4)};
-                break;
-            case 4:  // atlas: left half red markings, right half numbers plate
-                c = x < w / 2 ? image::Rgba8{static_cast<std::uint8_t>(180 + y), 20, 20, 255}
-                              : image::Rgba8{230, 230, static_cast<std::uint8_t>(200 + x % 32), 255};
-                break;
-            default:  // lightmap: soft radial falloff
-            {
-                const int dx = static_cast<int>(x) - static_cast<int>(w / 2), dy = static_cast<int>(y) - static_cast<int>(h / 2);
-                const int d = std::min(255, (dx * dx + dy * dy) / 2);
-                const auto v = static_cast<std::uint8_t>(255 - d);
-                c = {v, v, static_cast<std::uint8_t>(v * 9 / 10), 255};
-            }
+                case 0: {  // camouflage blobs
+                    const std::uint32_t v = ((x * 7 + y * 13) ^ (x * y)) % 97;
+                    c = v < 30   ? image::Rgba8{74, 92, 52, 255}
+                        : v < 60 ? image::Rgba8{110, 104, 70, 255}
+                                 : image::Rgba8{46, 56, 38, 255};
+                    break;
+                }
+                case 1:  // riveted plate
+                    c = (x % 8 == 4 && y % 8 == 4)
+                            ? image::Rgba8{200, 200, 190, 255}
+                            : image::Rgba8{static_cast<std::uint8_t>(120 + (x + y) % 16), 120, 126, 255};
+                    break;
+                case 2:  // track links (few colours: indexed)
+                    c = (x % 8 < 2)    ? image::Rgba8{30, 30, 30, 255}
+                        : (y % 4 == 0) ? image::Rgba8{90, 90, 90, 255}
+                                       : image::Rgba8{60, 60, 60, 255};
+                    break;
+                case 3:  // tinted glass with alpha
+                    c = {120, 180, 255, static_cast<std::uint8_t>(64 + (x + y) * 4)};
+                    break;
+                case 4:  // atlas: left half red markings, right half numbers plate
+                    c = x < w / 2 ? image::Rgba8{static_cast<std::uint8_t>(180 + y), 20, 20, 255}
+                                  : image::Rgba8{230, 230, static_cast<std::uint8_t>(200 + x % 32), 255};
+                    break;
+                default:  // lightmap: soft radial falloff
+                {
+                    const int dx = static_cast<int>(x) - static_cast<int>(w / 2),
+                              dy = static_cast<int>(y) - static_cast<int>(h / 2);
+                    const int d = std::min(255, (dx * dx + dy * dy) / 2);
+                    const auto v = static_cast<std::uint8_t>(255 - d);
+                    c = {v, v, static_cast<std::uint8_t>(v * 9 / 10), 255};
+                }
             }
             img.set(x, y, c);
         }
@@ -116,8 +121,9 @@ Status run(DemoContext& demo) {
     textures.push_back(entry(texm::kNresType, "TRACK_LINKS", std::move(track)));
     VESTIGE_TRY(Bytes glass, textureBytes(picture(16, 16, 3), texm::Format::Argb4444, 1));
     textures.push_back(entry(texm::kNresType, "GLASS", std::move(glass)));
-    VESTIGE_TRY(Bytes atlas, textureBytes(picture(64, 32, 4), texm::Format::Rgb888, 1,
-                                          std::vector<texm::PageRect>{{0, 32, 0, 32}, {32, 32, 0, 16}, {32, 32, 16, 16}}));
+    VESTIGE_TRY(Bytes atlas,
+                textureBytes(picture(64, 32, 4), texm::Format::Rgb888, 1,
+                             std::vector<texm::PageRect>{{0, 32, 0, 32}, {32, 32, 0, 16}, {32, 32, 16, 16}}));
     textures.push_back(entry(texm::kNresType, "MARKINGS", std::move(atlas)));
     VESTIGE_TRY(Bytes texLib, nres::writeCanonical(textures));
 
@@ -193,7 +199,7 @@ Status run(DemoContext& demo) {
         ++pngs;
     }
     // One smaller level through the same hook `vestige export --mip` uses.
-    formats::ExportOptions mip2;
+    registry::ExportOptions mip2;
     mip2.values["mip"] = "2";
     VESTIGE_TRY(Bytes camoMip, texm::exportPng(textures[0].data, mip2));
     VESTIGE_CHECK(demo.write(dir + "hull_camo_mip2.png", camoMip));
@@ -210,7 +216,7 @@ Status run(DemoContext& demo) {
     // above already state them, so the channel is quiet for this call.
     const log::Level exportLevel = log::level("export");
     log::setChannelLevel("export", log::Level::Error);
-    auto glbResult = mshFormat->exportGlb(modelBytes, spec, formats::ExportOptions{});
+    auto glbResult = mshFormat->exportGlb(modelBytes, spec, registry::ExportOptions{});
     log::setChannelLevel("export", exportLevel);
     VESTIGE_TRY(Bytes glb, std::move(glbResult));
     VESTIGE_CHECK(demo.write(dir + "tank_textured.glb", glb));
@@ -219,21 +225,26 @@ Status run(DemoContext& demo) {
     for (const auto& r : chain.rows) ++byRule[static_cast<int>(r.rule)];
     int slots = 0;
     for (const auto& l : chain.lightmaps) slots += l.slot() >= 0 ? 1 : 0;
-    demo.notes.push_back(fmt::format("Textures.lib: {} Texm ({} bytes; 8888/565/indexed/4444/888, up to 4 mips, a 3-rect Page atlas); "
-                                     "Material.lib: {} MAT0 v6; every payload read->write byte-identical",
-                                     textures.size(), texLib.size(), materials.size()));
-    demo.notes.push_back(fmt::format("units.lib::tank.msh -> tank.wea: {} rows ({} exact, {} DEFAULT), {} phases ({} untextured), "
-                                     "{} of {} lightmaps resolved (the other is slot -1); {} PNGs",
-                                     chain.rows.size(), byRule[0], byRule[1], phases, untextured, slots, chain.lightmaps.size(), pngs + 1));
-    demo.notes.push_back(fmt::format("vestige export units.lib:tank.msh -o tank.glb: {} bytes with the textures embedded "
-                                     "(base colour + lightmap as occlusion on TEXCOORD_1)", glb.size()));
+    demo.notes.push_back(
+        fmt::format("Textures.lib: {} Texm ({} bytes; 8888/565/indexed/4444/888, up to 4 mips, a 3-rect Page atlas); "
+                    "Material.lib: {} MAT0 v6; every payload read->write byte-identical",
+                    textures.size(), texLib.size(), materials.size()));
+    demo.notes.push_back(fmt::format(
+        "units.lib::tank.msh -> tank.wea: {} rows ({} exact, {} DEFAULT), {} phases ({} untextured), "
+        "{} of {} lightmaps resolved (the other is slot -1); {} PNGs",
+        chain.rows.size(), byRule[0], byRule[1], phases, untextured, slots, chain.lightmaps.size(), pngs + 1));
+    demo.notes.push_back(
+        fmt::format("vestige export units.lib:tank.msh -o tank.glb: {} bytes with the textures embedded "
+                    "(base colour + lightmap as occlusion on TEXCOORD_1)",
+                    glb.size()));
     return okStatus();
 }
 
 }  // namespace
 
 DemoStage demoStageIron3dTextures() {
-    return {"iron3d_textures", "Iron3D textures: build Textures/Material/LightMap.lib + a .wea, resolve WEAR -> MAT0 -> Texm, export PNG",
+    return {"iron3d_textures",
+            "Iron3D textures: build Textures/Material/LightMap.lib + a .wea, resolve WEAR -> MAT0 -> Texm, export PNG",
             [](DemoContext& demo) -> Status { return run(demo); }};
 }
 

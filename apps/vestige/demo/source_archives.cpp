@@ -19,6 +19,18 @@ namespace vestige::app {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// The read error without its host paths, so the report does not depend on where the demo was written.
+Json corruptJson(const Error& e) {
+    Json j{{"code", e.code()}, {"message", e.message()}};
+    for (const char* kind : {"entry", "field"})
+        if (auto v = e.find(kind)) j[kind] = *v;
+    if (e.offset()) j["offset"] = *e.offset();
+    if (e.expectedText()) j["expected"] = *e.expectedText();
+    if (e.actualText()) j["actual"] = *e.actualText();
+    return j;
+}
+
 namespace vpk = source::vpk;
 namespace gma = source::gma;
 
@@ -42,7 +54,7 @@ std::vector<vpk::NewFile> vpkFiles() {
 
 // The registries may not know VPK/GMA yet (registration is explicit); the stage brings its own.
 struct Registries {
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
     Registries() {
         vpk::registerFormat(formats, archives);
@@ -85,7 +97,8 @@ Status runVpk(DemoContext& demo, const Registries& reg, Json& report) {
     VESTIGE_TRY(Bytes again, vpk::writeRaw(archive.raw()));
     if (again != written.directory) return Error("demo.source_archives", "VPK raw rewrite is not byte-identical");
     vpk::MemoryChunks chunks;
-    for (std::size_t i = 0; i < written.chunks.size(); ++i) chunks.set(static_cast<std::uint16_t>(i), written.chunks[i]);
+    for (std::size_t i = 0; i < written.chunks.size(); ++i)
+        chunks.set(static_cast<std::uint16_t>(i), written.chunks[i]);
     const auto md5Failures = archive.verifyArchiveMd5(chunks);
     if (!md5Failures.empty()) return md5Failures.front();
 
@@ -94,8 +107,9 @@ Status runVpk(DemoContext& demo, const Registries& reg, Json& report) {
     bad[bad.size() / 2] ^= 0x20;
     VESTIGE_CHECK(demo.write(fmt::format("{}/corrupt/pak01_dir.vpk", kDir), written.directory));
     for (std::size_t i = 0; i < written.chunks.size(); ++i)
-        VESTIGE_CHECK(demo.write(fmt::format("{}/corrupt/{}", kDir, vpk::chunkFileName("pak01", static_cast<std::uint16_t>(i))),
-                                 i + 1 == written.chunks.size() ? bad : written.chunks[i]));
+        VESTIGE_CHECK(
+            demo.write(fmt::format("{}/corrupt/{}", kDir, vpk::chunkFileName("pak01", static_cast<std::uint16_t>(i))),
+                       i + 1 == written.chunks.size() ? bad : written.chunks[i]));
     const auto corruptSpec = (demo.outDir / kDir / "corrupt/pak01_dir.vpk").string() + ":sound/ambient/wind.wav";
     auto corrupt = vfs::openSpec(corruptSpec, reg.archives);
     if (corrupt.ok()) return Error("demo.source_archives", "a corrupted chunk was read without an error");
@@ -108,23 +122,26 @@ Status runVpk(DemoContext& demo, const Registries& reg, Json& report) {
     VESTIGE_CHECK(demo.write(fmt::format("{}/single_v1.vpk", kDir), single.directory));
     VESTIGE_TRY(auto singleArchive, vpk::Archive::read(single.directory));
     VESTIGE_TRY(Bytes singleAgain, vpk::writeRaw(singleArchive.raw()));
-    if (singleAgain != single.directory) return Error("demo.source_archives", "VPK v1 raw rewrite is not byte-identical");
+    if (singleAgain != single.directory)
+        return Error("demo.source_archives", "VPK v1 raw rewrite is not byte-identical");
 
-    report["vpk"] = {{"directory", fmt::format("{}/pak01_dir.vpk", kDir)},
-                     {"directory_bytes", written.directory.size()},
-                     {"chunks", Json::array()},
-                     {"entries", entries},
-                     {"archive_md5_records", archive.raw().archiveMd5.size()},
-                     {"raw_rewrite_identical", true},
-                     {"corrupt_read_error", corrupt.error().toJson()},
-                     {"single_v1", {{"file", fmt::format("{}/single_v1.vpk", kDir)}, {"bytes", single.directory.size()}}}};
+    report["vpk"] = {
+        {"directory", fmt::format("{}/pak01_dir.vpk", kDir)},
+        {"directory_bytes", written.directory.size()},
+        {"chunks", Json::array()},
+        {"entries", entries},
+        {"archive_md5_records", archive.raw().archiveMd5.size()},
+        {"raw_rewrite_identical", true},
+        {"corrupt_read_error", corruptJson(corrupt.error())},
+        {"single_v1", {{"file", fmt::format("{}/single_v1.vpk", kDir)}, {"bytes", single.directory.size()}}}};
     for (const auto& c : written.chunks) report["vpk"]["chunks"].push_back(c.size());
-    demo.notes.push_back(fmt::format("VPK v2: {} entries in pak01_dir.vpk ({} bytes) + {} chunk files, {} archive MD5 "
-                                     "records; extracted through the VFS with CRC32 checks; raw rewrite byte-identical",
-                                     listing.size(), written.directory.size(), written.chunks.size(),
-                                     archive.raw().archiveMd5.size()));
+    demo.notes.push_back(
+        fmt::format("VPK v2: {} entries in pak01_dir.vpk ({} bytes) + {} chunk files, {} archive MD5 "
+                    "records; extracted through the VFS with CRC32 checks; raw rewrite byte-identical",
+                    listing.size(), written.directory.size(), written.chunks.size(), archive.raw().archiveMd5.size()));
     demo.notes.push_back(fmt::format("VPK corrupt chunk -> {}", corrupt.error().render()));
-    demo.notes.push_back(fmt::format("VPK v1 single file: {} bytes, raw rewrite byte-identical", single.directory.size()));
+    demo.notes.push_back(
+        fmt::format("VPK v1 single file: {} bytes, raw rewrite byte-identical", single.directory.size()));
     return {};
 }
 
@@ -156,7 +173,8 @@ Status runGma(DemoContext& demo, const Registries& reg, Json& report) {
     }
     // Nested: an entry of a VPK inside the addon.
     VESTIGE_TRY(auto nested, vfs::openSpec(spec + ":data/pack.vpk:materials/brick/wall.vmt", reg.archives));
-    if (nested.data != vpkFiles()[0].data) return Error("demo.source_archives", "nested GMA -> VPK lookup gave other bytes");
+    if (nested.data != vpkFiles()[0].data)
+        return Error("demo.source_archives", "nested GMA -> VPK lookup gave other bytes");
     // A directory VPK inside the addon reads its chunk file from beside it in the addon.
     VESTIGE_TRY(auto fromChunk, vfs::openSpec(spec + ":paks/pak02_dir.vpk:sound/ambient/wind.wav", reg.archives));
     if (fromChunk.data != vpkFiles()[2].data)
@@ -175,18 +193,20 @@ Status runGma(DemoContext& demo, const Registries& reg, Json& report) {
                      {"nested", "demo_addon.gma:data/pack.vpk:materials/brick/wall.vmt"},
                      {"nested_chunk", "demo_addon.gma:paks/pak02_dir.vpk:sound/ambient/wind.wav"},
                      {"raw_rewrite_identical", true}};
-    demo.notes.push_back(fmt::format("GMA: {} files, {} bytes, addon CRC {}; nested demo_addon.gma:data/pack.vpk:"
-                                     "materials/brick/wall.vmt and a chunk entry of paks/pak02_dir.vpk (chunk file "
-                                     "read from beside it in the addon) resolved; raw rewrite byte-identical",
-                                     listing.size(), addon.size(), hex(a.trailer().value_or(0))));
+    demo.notes.push_back(
+        fmt::format("GMA: {} files, {} bytes, addon CRC {}; nested demo_addon.gma:data/pack.vpk:"
+                    "materials/brick/wall.vmt and a chunk entry of paks/pak02_dir.vpk (chunk file "
+                    "read from beside it in the addon) resolved; raw rewrite byte-identical",
+                    listing.size(), addon.size(), hex(a.trailer().value_or(0))));
     return {};
 }
 
 }  // namespace
 
 DemoStage demoStageSourceArchives() {
-    return {"source_archives", "VPK v1/v2 (dir + chunks, single file) and GMA: build, list, extract with CRC checks, "
-                               "nested lookup, raw rewrite",
+    return {"source_archives",
+            "VPK v1/v2 (dir + chunks, single file) and GMA: build, list, extract with CRC checks, "
+            "nested lookup, raw rewrite",
             [](DemoContext& demo) -> Status {
                 const Registries reg;
                 Json report;

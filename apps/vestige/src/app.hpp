@@ -8,7 +8,7 @@
 
 #include "vestige/core/progress.hpp"
 #include "vestige/core/result.hpp"
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/vfs/vfs.hpp"
 
 namespace vestige::app {
@@ -18,7 +18,7 @@ constexpr int kExitError = 1;
 constexpr int kExitUsage = 2;
 
 struct AppContext {
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
     bool json = false;         // set per command by its --json flag
     std::function<int()> run;  // the chosen command's body
@@ -52,11 +52,11 @@ void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
 void addMoveCommand(CLI::App& cli, AppContext& ctx);
 void addEnvironmentCommands(CLI::App& cli, AppContext& ctx);  // weather, ambient
 void addSoundCommands(CLI::App& cli, AppContext& ctx);        // play-sound
-void addQueryCommand(CLI::App& cli, AppContext& ctx);  // Iron3D segment queries
+void addQueryCommand(CLI::App& cli, AppContext& ctx);         // Iron3D segment queries
 void addGameCommand(CLI::App& cli, AppContext& ctx);
 void addPhysicsCommand(CLI::App& cli, AppContext& ctx);
 void addMissionCommand(CLI::App& cli, AppContext& ctx);  // Iron3D mission load and headless run
-void addScriptCommand(CLI::App& cli, AppContext& ctx);  // Iron3D AI packages, first Init
+void addScriptCommand(CLI::App& cli, AppContext& ctx);   // Iron3D AI packages, first Init
 
 // ---- demo pipeline ----
 struct DemoContext {

@@ -22,9 +22,13 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--frames", frames, "With --animated: number of frames sampled (default 16)");
     cmd->add_option("--mip", mip, "Texture: mip level (0 = largest)");
     cmd->add_option("--face", face, "Texture: cube-map face");
-    cmd->add_option("--textures", textures,
-                    "Iron3D: folder with Material.lib/Textures.lib/LightMap.lib (default: next to the model's archive)");
-    cmd->footer("Examples: vestige export tank.msh -o tank.glb --state 0 --lod 0\n          vestige export tank.msh -o tank_anim.glb --animated --frames 32\n          vestige export units.lib:tank.msh -o tank.glb --textures data\n          vestige export brick.vtf -o brick.png --mip 0");
+    cmd->add_option(
+        "--textures", textures,
+        "Iron3D: folder with Material.lib/Textures.lib/LightMap.lib (default: next to the model's archive)");
+    cmd->footer(
+        "Examples: vestige export tank.msh -o tank.glb --state 0 --lod 0\n          vestige export tank.msh -o "
+        "tank_anim.glb --animated --frames 32\n          vestige export units.lib:tank.msh -o tank.glb --textures "
+        "data\n          vestige export brick.vtf -o brick.png --mip 0");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx] {
@@ -41,17 +45,25 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
                 if (format && wantPng && format->exportGlb) e.expected("an output name ending in .glb");
                 return reportError(ctx, e.file(path));
             }
-            formats::ExportOptions options;
-            for (auto [key, value] : {std::pair{"state", &state}, {"lod", &lod}, {"time", &time}, {"frame", &frame},
-                                      {"frames", &frames}, {"mip", &mip}, {"face", &face},
+            registry::ExportOptions options;
+            for (auto [key, value] : {std::pair{"state", &state},
+                                      {"lod", &lod},
+                                      {"time", &time},
+                                      {"frame", &frame},
+                                      {"frames", &frames},
+                                      {"mip", &mip},
+                                      {"face", &face},
                                       {"textures", &textures}})
                 if (!value->empty()) options.values[key] = *value;
             if (animated) options.values["animated"] = "1";
             auto glb = (*exporter)(resolved->data, resolved->label, options);
             if (!glb) return reportError(ctx, std::move(glb).error().file(path));
             if (auto st = writeFileAtomic(out, *glb); !st) return reportError(ctx, st.error());
-            if (ctx.json) printOut(fmt::format(R"({{"ok":true,"format":"{}","out":"{}","bytes":{}}})", format->name, out, glb->size()));
-            else printOut(fmt::format("wrote {} ({} bytes, from {})", out, glb->size(), format->name));
+            if (ctx.json)
+                printOut(fmt::format(R"({{"ok":true,"format":"{}","out":"{}","bytes":{}}})", format->name, out,
+                                     glb->size()));
+            else
+                printOut(fmt::format("wrote {} ({} bytes, from {})", out, glb->size(), format->name));
             return kExitOk;
         };
     });

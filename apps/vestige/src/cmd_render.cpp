@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <map>
 #include <cmath>
+#include <map>
 #include <optional>
 
 #include "app.hpp"
@@ -16,10 +16,10 @@
 #include "vestige/image/image.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
 #include "vestige/iron3d/scene/scene.hpp"
-#include "vestige/source/scene/scene.hpp"
 #include "vestige/render_gl/headless.hpp"
 #include "vestige/render_gl/viewer.hpp"
 #include "vestige/scene/test_card.hpp"
+#include "vestige/source/scene/scene.hpp"
 
 namespace vestige::app {
 namespace {
@@ -32,28 +32,32 @@ struct Produced {
 struct SceneProducer {
     std::string format;  // FormatInfo::name
     // Builds the scene; options carry --state/--lod/--time like `vestige export`.
-    std::function<Result<Produced>(ByteView data, std::string_view label, const formats::ExportOptions&)> produce;
+    std::function<Result<Produced>(ByteView data, std::string_view label, const registry::ExportOptions&)> produce;
 };
 
-Result<unsigned> optionIndex(const formats::ExportOptions& o, const char* key, unsigned limit) {
+Result<unsigned> optionIndex(const registry::ExportOptions& o, const char* key, unsigned limit) {
     const std::string v = o.get(key, "0");
     unsigned n = 0;
     auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
     if (ec != std::errc() || p != v.data() + v.size() || n >= limit) {
         return Error("render.bad_option", fmt::format("--{} must be 0..{}", key, limit - 1))
-            .field(key).expected(fmt::format("0..{}", limit - 1)).actual(v);
+            .field(key)
+            .expected(fmt::format("0..{}", limit - 1))
+            .actual(v);
     }
     return n;
 }
 
-Result<std::optional<float>> optionTime(const formats::ExportOptions& o) {
+Result<std::optional<float>> optionTime(const registry::ExportOptions& o) {
     const std::string v = o.get("time", "");
     if (v.empty()) return std::optional<float>{};
     char* end = nullptr;
     const float t = std::strtof(v.c_str(), &end);
     if (end != v.c_str() + v.size() || !std::isfinite(t) || t < 0)
-        return Error("render.bad_option", "--time must be a finite number >= 0").field("time")
-            .expected("a finite time >= 0").actual(v);
+        return Error("render.bad_option", "--time must be a finite number >= 0")
+            .field("time")
+            .expected("a finite time >= 0")
+            .actual(v);
     return std::optional<float>{t};
 }
 
@@ -61,7 +65,7 @@ Result<std::optional<float>> optionTime(const formats::ExportOptions& o) {
 
 // Iron3D MSH: the engine conversion (engines/iron3d/scene), posed by the animation sampler at --time.
 // Not static: the demo stage renders its tank through the same path.
-Result<scene::Scene> mshScene(ByteView data, std::string_view, const formats::ExportOptions& options) {
+Result<scene::Scene> mshScene(ByteView data, std::string_view, const registry::ExportOptions& options) {
     namespace msh = iron3d::msh;
     iron3d::scene::SceneOptions o;
     VESTIGE_TRY(o.state, optionIndex(options, "state", msh::kStateCount));
@@ -73,13 +77,13 @@ Result<scene::Scene> mshScene(ByteView data, std::string_view, const formats::Ex
 
 namespace {
 
-Result<Produced> produceMsh(ByteView data, std::string_view label, const formats::ExportOptions& options) {
+Result<Produced> produceMsh(ByteView data, std::string_view label, const registry::ExportOptions& options) {
     VESTIGE_TRY(auto s, mshScene(data, label, options));
     return Produced{std::move(s), std::nullopt};
 }
 
 // Source BSP: the engine conversion (engines/source/scene) on top of the world builder.
-Result<Produced> produceBsp(ByteView data, std::string_view, const formats::ExportOptions&) {
+Result<Produced> produceBsp(ByteView data, std::string_view, const registry::ExportOptions&) {
     VESTIGE_TRY(auto m, source::scene::toScene(data));
     return Produced{std::move(m.scene), m.spawnCamera};
 }
@@ -148,12 +152,13 @@ Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
     if (!resolved) return std::move(resolved).error();
     const auto* format = ctx.formats.detect(resolved->data, resolved->name);
     if (!format) {
-        return Error("render.unknown_format", "unknown file format").file(a.path)
+        return Error("render.unknown_format", "unknown file format")
+            .file(a.path)
             .actual(fmt::format("{} bytes starting {}", resolved->data.size(), hexBytes(resolved->data, 8)));
     }
     for (const auto& p : sceneProducers()) {
         if (p.format != format->name) continue;
-        formats::ExportOptions options;
+        registry::ExportOptions options;
         for (auto [key, value] : {std::pair{"state", &a.state}, {"lod", &a.lod}, {"time", &a.time}})
             if (!value->empty()) options.values[key] = *value;
         VESTIGE_TRY(auto produced, p.produce(resolved->data, resolved->label, options).file(a.path));
@@ -161,7 +166,8 @@ Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
     }
     std::string known;
     for (const auto& p : sceneProducers()) known += (known.empty() ? "" : ", ") + p.format;
-    return Error("render.unsupported", fmt::format("{} files cannot be rendered yet", format->name)).file(a.path)
+    return Error("render.unsupported", fmt::format("{} files cannot be rendered yet", format->name))
+        .file(a.path)
         .expected(known.empty() ? std::string("--test-card (no format producer is registered yet)") : known);
 }
 
@@ -204,7 +210,8 @@ void addRender(CLI::App& cli, AppContext& ctx) {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx] {
             std::uint32_t w = 0, h = 0;
-            if (!parseSize(a.size, w, h)) return usage(fmt::format("--size '{}' is not WIDTHxHEIGHT (1..16384)", a.size));
+            if (!parseSize(a.size, w, h))
+                return usage(fmt::format("--size '{}' is not WIDTHxHEIGHT (1..16384)", a.size));
             Vec3 pos, ang;
             if (!a.camera.empty() && !parseCamera(a.camera, pos, ang))
                 return usage(fmt::format("--camera '{}' is not X,Y,Z,PITCH,YAW", a.camera));

@@ -11,7 +11,7 @@ namespace vestige::audio {
 
 namespace {
 
-formats::Description describe(const Wave& w, std::string_view label) {
+registry::Description describe(const Wave& w, std::string_view label) {
     nlohmann::ordered_json j;
     j["format"] = "wav";
     j["label"] = std::string(label);
@@ -44,14 +44,14 @@ formats::Description describe(const Wave& w, std::string_view label) {
 
 }  // namespace
 
-void registerFormats(formats::FormatRegistry& formats) {
-    formats::FormatInfo info;
+void registerFormats(registry::FormatRegistry& formats) {
+    registry::FormatInfo info;
     info.name = "wav";
     info.summary = "RIFF/WAVE sound (Iron3D SWAV in sounds.lib, Source sound/*.wav): PCM, MS ADPCM, ...";
     info.probe = [](ByteView data, std::string_view) {
         return data.size() >= 12 && asChars(data.first(4)) == "RIFF" && asChars(data.subspan(8, 4)) == "WAVE" ? 100 : 0;
     };
-    info.describe = [](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [](ByteView data, std::string_view label) -> Result<registry::Description> {
         VESTIGE_TRY(const Wave w, Wave::read(data));
         return describe(w, label);
     };

@@ -1,31 +1,41 @@
 #include "vestige/core/file_io.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
-
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-
 
 namespace vestige {
 
 Result<Bytes> readFile(const std::filesystem::path& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return Error("io.is_directory", "is a directory, not a file").file(path.string());
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error("io.open", fmt::format("cannot open: {}", std::strerror(errno))).file(path.string());
-    in.seekg(0, std::ios::end);
-    const auto size = in.tellg();
-    if (size < 0) return Error("io.read", "cannot determine the file size").file(path.string());
-    in.seekg(0, std::ios::beg);
-    Bytes data(static_cast<std::size_t>(size));
-    if (size > 0 && !in.read(reinterpret_cast<char*>(data.data()), size))
-        return Error("io.read", "short read").file(path.string());
+    // Opened without blocking and checked on the open descriptor: a FIFO would block the open, a device (/dev/zero)
+    // would never end, and a name swapped between a check and the open cannot slip through.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == EISDIR) return Error("io.is_directory", "is a directory, not a file").file(path.string());
+        return Error("io.open", fmt::format("cannot open: {}", std::strerror(errno))).file(path.string());
+    }
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return Error("io.read", "cannot determine the file size").file(path.string());
+    if (S_ISDIR(st.st_mode)) return Error("io.is_directory", "is a directory, not a file").file(path.string());
+    if (!S_ISREG(st.st_mode)) return Error("io.not_regular", "not a regular file").file(path.string());
+    Bytes data(static_cast<std::size_t>(st.st_size));
+    std::size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::read(fd, data.data() + done, data.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return Error("io.read", "short read").file(path.string());
+        done += static_cast<std::size_t>(n);
+    }
     return data;
 }
 

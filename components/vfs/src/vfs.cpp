@@ -43,8 +43,17 @@ Error entryNotFound(std::string_view kind, std::string_view name, std::string_vi
 
 void ArchiveRegistry::add(ArchiveFormat format) {
     for (auto& f : mFormats)
-        if (f.name == format.name) { f = std::move(format); return; }
+        if (f.name == format.name) {
+            f = std::move(format);
+            return;
+        }
     mFormats.push_back(std::move(format));
+}
+
+const ArchiveFormat* ArchiveRegistry::find(std::string_view name) const {
+    for (const auto& f : mFormats)
+        if (f.name == name) return &f;
+    return nullptr;
 }
 
 const ArchiveFormat* ArchiveRegistry::detect(ByteView data, std::string_view fileName) const {
@@ -62,13 +71,15 @@ Result<std::vector<std::string>> splitPath(std::string_view path) {
     if (path.empty()) return fail("vfs.empty_path", "empty path");
     if (path.find('\0') != std::string_view::npos) return fail("vfs.nul", "path contains a NUL byte");
     if (path.front() == '/' || path.front() == '\\') return fail("vfs.absolute", "absolute paths are not allowed");
-    if (path.size() >= 2 && path[1] == ':' && ((path[0] >= 'A' && path[0] <= 'Z') || (path[0] >= 'a' && path[0] <= 'z')))
+    if (path.size() >= 2 && path[1] == ':' &&
+        ((path[0] >= 'A' && path[0] <= 'Z') || (path[0] >= 'a' && path[0] <= 'z')))
         return fail("vfs.drive_letter", "drive letters are not allowed");
     std::vector<std::string> segments;
     std::string cur;
     auto flush = [&]() -> Status {
         if (cur.empty()) return fail("vfs.empty_segment", "empty path segment");
-        if (cur == "." || cur == "..") return fail("vfs.dot_segment", fmt::format("'{}' segments are not allowed", cur));
+        if (cur == "." || cur == "..")
+            return fail("vfs.dot_segment", fmt::format("'{}' segments are not allowed", cur));
         segments.push_back(std::move(cur));
         cur.clear();
         return {};
@@ -130,8 +141,7 @@ Result<fs::path> DirProvider::resolve(std::string_view name) const {
     fs::path cur = mRoot;
     for (const auto& seg : segments) {
         std::error_code ec;
-        if (!fs::is_directory(cur, ec))
-            return Error("vfs.not_found", "no such file").in("path", std::string(name));
+        if (!fs::is_directory(cur, ec)) return Error("vfs.not_found", "no such file").in("path", std::string(name));
         const std::string folded = asciiLower(seg);
         std::vector<fs::path> matches;
         for (fs::directory_iterator it(cur, ec), end; !ec && it != end; it.increment(ec)) {
@@ -150,7 +160,8 @@ Result<fs::path> DirProvider::resolve(std::string_view name) const {
         if (fs::is_symlink(cur, ec)) {
             auto target = fs::canonical(cur, ec);
             if (ec || !isInside(mRoot, target))
-                return Error("vfs.escape", "symbolic link leads outside the mounted directory").in("path", std::string(name));
+                return Error("vfs.escape", "symbolic link leads outside the mounted directory")
+                    .in("path", std::string(name));
         }
     }
     return cur;
@@ -164,11 +175,20 @@ Result<std::vector<EntryInfo>> DirProvider::list() const {
         const fs::path& p = it->path();
         if (it->is_symlink(ec)) {
             const auto target = fs::canonical(p, ec);
-            if (ec || !isInside(mRoot, target)) { ec.clear(); continue; }  // read() refuses it: never list it
+            if (ec || !isInside(mRoot, target)) {
+                ec.clear();
+                continue;
+            }  // read() refuses it: never list it
         }
-        if (!it->is_regular_file(ec)) { ec.clear(); continue; }
+        if (!it->is_regular_file(ec)) {
+            ec.clear();
+            continue;
+        }
         const auto size = it->file_size(ec);
-        if (ec) { ec.clear(); continue; }
+        if (ec) {
+            ec.clear();
+            continue;
+        }
         out.push_back({p.lexically_relative(mRoot).generic_string(), static_cast<std::uint64_t>(size)});
     }
     if (ec) return Error("vfs.list", ec.message()).file(mRoot.string());
@@ -189,8 +209,7 @@ bool DirProvider::contains(std::string_view name) const {
 
 Status Vfs::mountDir(std::string_view mountPoint, const fs::path& hostDir) {
     std::error_code ec;
-    if (!fs::is_directory(hostDir, ec))
-        return Error("vfs.mount", "not a directory").file(hostDir.string());
+    if (!fs::is_directory(hostDir, ec)) return Error("vfs.mount", "not a directory").file(hostDir.string());
     return mount(mountPoint, std::make_shared<DirProvider>(hostDir));
 }
 
@@ -309,11 +328,14 @@ Result<HostSplit> splitHost(std::string_view spec) {
     for (std::size_t k = 0; k < levels.size(); ++k) {
         host += (k ? ":" : "") + levels[k];
         std::error_code ec;
-        if (fs::is_regular_file(host, ec)) return HostSplit{host, {levels.begin() + static_cast<long>(k) + 1, levels.end()}};
+        if (fs::is_regular_file(host, ec))
+            return HostSplit{host, {levels.begin() + static_cast<long>(k) + 1, levels.end()}};
     }
     std::error_code ec;
-    if (fs::is_directory(levels.front(), ec))
-        return Error("io.is_directory", "is a directory, not a file").file(levels.front());
+    const auto st = fs::status(levels.front(), ec);
+    if (fs::is_directory(st)) return Error("io.is_directory", "is a directory, not a file").file(levels.front());
+    // Devices and FIFOs are never opened: reading /dev/zero never ends, opening a FIFO blocks.
+    if (fs::exists(st)) return Error("io.not_regular", "not a regular file").file(levels.front());
     return Error("io.open", "no such file").file(levels.front());
 }
 
@@ -322,7 +344,8 @@ Result<std::unique_ptr<Provider>> openArchiveBytes(Bytes data, const std::string
     const ArchiveFormat* format = archives.detect(data, name);
     if (!format) {
         Error e("vfs.not_archive", "not an archive of any registered format, so ':' cannot address an entry in it");
-        e.expected("an archive (NRes, RsLi, VPK, ...)").actual(fmt::format("{} bytes starting {}", data.size(), hexBytes(data, 8)));
+        e.expected("an archive (NRes, RsLi, VPK, ...)")
+            .actual(fmt::format("{} bytes starting {}", data.size(), hexBytes(data, 8)));
         return e;
     }
     return openArchiveWith(*format, std::move(data), label, std::move(origin));
@@ -335,12 +358,14 @@ struct SpecLevel {
     std::string label;
     std::string name;  // the last entry as normalised, or the host file's name (for extension probes)
     ArchiveOrigin origin;
+    std::string host;  // the host file of the first level
 };
 Result<SpecLevel> resolveSpec(std::string_view spec, const ArchiveRegistry& archives) {
     VESTIGE_TRY(auto split, splitHost(spec));
     SpecLevel level;
     VESTIGE_TRY(level.data, readFile(split.host));
     level.label = split.host;
+    level.host = split.host;
     level.name = fs::path(split.host).filename().string();
     level.origin.name = level.name;
     level.origin.hostPath = fs::path(split.host);
@@ -349,7 +374,8 @@ Result<SpecLevel> resolveSpec(std::string_view spec, const ArchiveRegistry& arch
         if (!segments) return std::move(segments).error().file(level.label);
         const std::string entry = joinSegments(*segments);
         VESTIGE_TRY(auto provider,
-                    openArchiveBytes(std::move(level.data), level.label, level.name, std::move(level.origin), archives).file(level.label));
+                    openArchiveBytes(std::move(level.data), level.label, level.name, std::move(level.origin), archives)
+                        .file(level.label));
         std::shared_ptr<Provider> container = std::move(provider);
         auto next = container->read(entry);
         if (!next) return std::move(next).error().file(level.label);
@@ -364,13 +390,15 @@ Result<SpecLevel> resolveSpec(std::string_view spec, const ArchiveRegistry& arch
 
 Result<Resolved> openSpec(std::string_view spec, const ArchiveRegistry& archives) {
     VESTIGE_TRY(auto level, resolveSpec(spec, archives));
-    return Resolved{std::move(level.data), std::move(level.label), std::move(level.name)};
+    return Resolved{std::move(level.data), std::move(level.label), std::move(level.name), std::move(level.origin),
+                    std::move(level.host)};
 }
 
 Result<std::shared_ptr<Provider>> openArchiveSpec(std::string_view spec, const ArchiveRegistry& archives) {
     VESTIGE_TRY(auto level, resolveSpec(spec, archives));
     VESTIGE_TRY(auto provider,
-                openArchiveBytes(std::move(level.data), level.label, level.name, std::move(level.origin), archives).file(level.label));
+                openArchiveBytes(std::move(level.data), level.label, level.name, std::move(level.origin), archives)
+                    .file(level.label));
     return std::shared_ptr<Provider>(std::move(provider));
 }
 

@@ -26,7 +26,7 @@
 namespace vestige::iron3d {
 namespace {
 
-Result<int> intOption(const formats::ExportOptions& options, const std::string& key, int fallback, int lo, int hi) {
+Result<int> intOption(const registry::ExportOptions& options, const std::string& key, int fallback, int lo, int hi) {
     const std::string text = options.get(key);
     if (text.empty()) return fallback;
     int value = 0;
@@ -41,7 +41,7 @@ Result<int> intOption(const formats::ExportOptions& options, const std::string& 
 
 // `vestige export model.msh --animated`: the model as a one-load CAniMesh, its node animation sampled per
 // frame into glTF channels. The animesh library sits above the MSH reader, so the hook is attached here.
-Result<Bytes> exportAnimatedMsh(ByteView data, std::string_view label, const formats::ExportOptions& options) {
+Result<Bytes> exportAnimatedMsh(ByteView data, std::string_view label, const registry::ExportOptions& options) {
     VESTIGE_TRY(auto model, msh::Model::read(data));
     animesh::GlbOptions glb;
     VESTIGE_TRY(glb.lod, intOption(options, "lod", 0, 0, 4));
@@ -55,7 +55,7 @@ Result<Bytes> exportAnimatedMsh(ByteView data, std::string_view label, const for
 
 }  // namespace
 
-void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+void registerFormats(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
     nres::registerFormat(formats, archives);
     rsli::registerFormat(formats, archives);
     msh::registerFormat(formats, archives);
@@ -72,12 +72,12 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     trf::registerFormat(formats);
     fml::registerFormat(formats);
     if (const auto* mshInfo = formats.find("msh")) {
-        formats::FormatInfo info = *mshInfo;
+        registry::FormatInfo info = *mshInfo;
         // The static export resolves the model's material chain (WEAR -> MAT0 -> Texm) and embeds the textures
         // when the libraries are found; the registry outlives the formats table it is registered with.
         const vfs::ArchiveRegistry* archiveFormats = &archives;
         info.exportGlb = [archiveFormats](ByteView data, std::string_view label,
-                                          const formats::ExportOptions& options) -> Result<Bytes> {
+                                          const registry::ExportOptions& options) -> Result<Bytes> {
             if (options.get("animated") == "1") return exportAnimatedMsh(data, label, options);
             return exportTexturedMsh(data, label, options, archiveFormats);
         };

@@ -79,7 +79,8 @@ Status applyMaterials(gltf::Document& doc, const materials::ModelMaterials& chai
                     .actual(std::to_string(row));
             auto lm = extraInt(prim.extras, "lightmap_index", -1);
             if (lm >= 0 && static_cast<std::size_t>(lm) >= chain.lightmaps.size())
-                return Error("export.lightmap_row", "batch lightmap_index has no LIGHTMAPS row in the model's WEAR table")
+                return Error("export.lightmap_row",
+                             "batch lightmap_index has no LIGHTMAPS row in the model's WEAR table")
                     .in("link", "lightmap row")
                     .entry(chain.spec.wear)
                     .record(static_cast<std::size_t>(batch))
@@ -128,13 +129,14 @@ Status applyMaterials(gltf::Document& doc, const materials::ModelMaterials& chai
     }
     doc.materials = std::move(out);
     doc.extras.strings["material_chain"] = "resolved";
-    if (!chain.warnings.empty()) doc.extras.ints["material_warnings"] = static_cast<std::int64_t>(chain.warnings.size());
+    if (!chain.warnings.empty())
+        doc.extras.ints["material_warnings"] = static_cast<std::int64_t>(chain.warnings.size());
     return {};
 }
 
 }  // namespace
 
-Result<Bytes> exportTexturedMsh(ByteView data, std::string_view label, const formats::ExportOptions& options,
+Result<Bytes> exportTexturedMsh(ByteView data, std::string_view label, const registry::ExportOptions& options,
                                 const vfs::ArchiveRegistry* archives) {
     VESTIGE_TRY(msh::ExportSettings settings, msh::exportSettings(options));
     VESTIGE_TRY(msh::Model model, msh::Model::read(data));
@@ -143,7 +145,8 @@ Result<Bytes> exportTexturedMsh(ByteView data, std::string_view label, const for
     const auto levels = vfs::splitLevels(label);
     // A loose .msh has no archive, hence no sibling .wea: the chain cannot start. Same bytes as before.
     if (levels.size() < 2) {
-        if (!texturesDir.empty()) return plain(doc, label, "a loose model has no sibling .wea (the WEAR table lives in the model's archive)");
+        if (!texturesDir.empty())
+            return plain(doc, label, "a loose model has no sibling .wea (the WEAR table lives in the model's archive)");
         return gltf::writeGlb(doc);
     }
     const std::filesystem::path host(levels[0]);
@@ -159,8 +162,9 @@ Result<Bytes> exportTexturedMsh(ByteView data, std::string_view label, const for
     libs.texturesLib = std::string(kLibMount) + "/Textures.lib";
     libs.lightmapLib = std::string(kLibMount) + "/LightMap.lib";
     if (!v.exists(libs.materialLib))
-        return plain(doc, label, fmt::format("no Material.lib in {}{}", libDir.string(),
-                                             texturesDir.empty() ? " (use --textures DIR)" : ""));
+        return plain(doc, label,
+                     fmt::format("no Material.lib in {}{}", libDir.string(),
+                                 texturesDir.empty() ? " (use --textures DIR)" : ""));
 
     std::string qualified = std::string(kModelMount) + "/" + host.filename().string();
     for (std::size_t i = 1; i < levels.size(); ++i) qualified += ":" + levels[i];

@@ -2,7 +2,7 @@
 // Static MSH glTF export with the model's material chain resolved (private to vestige_iron3d).
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/vfs/vfs.hpp"
 
 namespace vestige::iron3d {
@@ -11,7 +11,8 @@ namespace vestige::iron3d {
 // found (option "textures" = host directory, default: the directory of the outermost archive), every batch's
 // WEAR row is resolved (WEAR -> MAT0 -> Texm) and the glb embeds PNG textures; otherwise the output is
 // byte-identical to msh's plain export (a warning on the "export" log channel says why there are no textures).
-[[nodiscard]] Result<Bytes> exportTexturedMsh(ByteView data, std::string_view label, const formats::ExportOptions& options,
+[[nodiscard]] Result<Bytes> exportTexturedMsh(ByteView data, std::string_view label,
+                                              const registry::ExportOptions& options,
                                               const vfs::ArchiveRegistry* archives);
 
 }  // namespace vestige::iron3d

@@ -3,15 +3,15 @@
 #include "vestige/source/bsp/register.hpp"
 #include "vestige/source/gma/register.hpp"
 #include "vestige/source/keyvalues/register.hpp"
+#include "vestige/source/mapmesh/mapmesh.hpp"
 #include "vestige/source/mdl/register.hpp"
 #include "vestige/source/phy/register.hpp"
 #include "vestige/source/vpk/register.hpp"
 #include "vestige/source/vtf/register.hpp"
-#include "vestige/source/mapmesh/mapmesh.hpp"
 
 namespace vestige::source {
 
-void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+void registerFormats(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
     bsp::registerFormat(formats, archives);
     vtf::registerFormat(formats, archives);
     keyvalues::registerFormat(formats, archives);
@@ -21,8 +21,8 @@ void registerFormats(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arc
     phy::registerFormat(formats, archives);
     // Map export needs the world builder, which sits above the BSP reader.
     if (const auto* bspInfo = formats.find("bsp")) {
-        formats::FormatInfo info = *bspInfo;
-        info.exportGlb = [](ByteView data, std::string_view, const formats::ExportOptions&) {
+        registry::FormatInfo info = *bspInfo;
+        info.exportGlb = [](ByteView data, std::string_view, const registry::ExportOptions&) {
             return mapmesh::exportMapGlb(data);
         };
         formats.add(std::move(info));

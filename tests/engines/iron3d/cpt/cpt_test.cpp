@@ -100,7 +100,7 @@ TEST(Cpt, StructuredErrors) {
 
 TEST(Cpt, ProbeAndDescribe) {
     auto bytes = *write(twoPoints());
-    formats::FormatRegistry reg;
+    registry::FormatRegistry reg;
     registerFormat(reg);
     const auto* f = reg.detect(bytes, "fr_l_plant.cpt");
     ASSERT_NE(f, nullptr);

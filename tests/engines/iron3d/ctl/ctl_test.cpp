@@ -172,7 +172,7 @@ TEST(CtlBindings, TimeOutsideTheFrameMapUsesTheFallbackKey) {
 TEST(CtlRegistry, ProbeByNameAndDescribeRows) {
     auto bytes = build(14, 0, 11, 13, {row(3, 0, 2, 1.75f, kFlagWrap), row(-1, -1, -1, 0, kFlagSkip)});
     ASSERT_TRUE(bytes.ok());
-    formats::FormatRegistry reg;
+    registry::FormatRegistry reg;
     registerFormat(reg);
     const auto* f = reg.detect(*bytes, "fr_l_plant.CTL");
     ASSERT_NE(f, nullptr);

@@ -231,7 +231,7 @@ TEST(CtlEffects, PreparationReadsOnlyAnExplicitCpt) {
 
 TEST(CtlEffects, DescribeShowsTheSection) {
     const Bytes bytes = fileWith(0, {}, plantShaped(), 11, 13);
-    formats::FormatRegistry reg;
+    registry::FormatRegistry reg;
     registerFormat(reg);
     const auto* f = reg.detect(bytes, "fr_l_plant.ctl");
     ASSERT_NE(f, nullptr);

@@ -5,9 +5,9 @@
 
 #include "memory_provider.hpp"
 #include "vestige/audio/wave.hpp"
-#include "vestige/formats/registry.hpp"
 #include "vestige/iron3d/nres/nres.hpp"
 #include "vestige/iron3d/nres/register.hpp"
+#include "vestige/registry/registry.hpp"
 
 using namespace vestige;
 using namespace vestige::iron3d;
@@ -28,7 +28,7 @@ nres::NewEntry swav(std::string name, Bytes data) {
 struct Fixture {
     std::shared_ptr<test::MemoryProvider> files = std::make_shared<test::MemoryProvider>();
     vfs::ArchiveRegistry archives;
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     std::unique_ptr<vfs::Vfs> vfs;
     Fixture() {
         nres::registerFormat(formats, archives);

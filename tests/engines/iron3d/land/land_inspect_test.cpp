@@ -20,7 +20,7 @@ TEST(LandInspect, Probes) {
     EXPECT_EQ(probeArealMap(mesh, "Land.msh"), 0);
     EXPECT_EQ(probeBuildList({}, "GAME\\BUILDDAT.LST"), 100);
     EXPECT_EQ(probeBuildList({}, "other.lst"), 0);
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
     registerFormat(formats, archives);
     ASSERT_NE(formats.detect(mesh, "Land.msh"), nullptr);

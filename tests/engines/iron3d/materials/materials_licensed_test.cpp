@@ -42,13 +42,17 @@ TEST(MaterialsLicensed, EveryTableMaterialAndChain) {
             if (e.type == wear::kNresType) {
                 ++wears;
                 auto t = wear::read(p, e.dataOffset);
-                if (!t) ADD_FAILURE() << where << ": " << t.error().render();
-                else if (wear::write(*t).value() != Bytes(p.begin(), p.end())) ADD_FAILURE() << where << ": not byte-identical";
+                if (!t)
+                    ADD_FAILURE() << where << ": " << t.error().render();
+                else if (wear::write(*t).value() != Bytes(p.begin(), p.end()))
+                    ADD_FAILURE() << where << ": not byte-identical";
             } else if (e.type == mat0::kNresType) {
                 ++mats;
                 auto m = mat0::read(p, e.attr2, e.dataOffset);
-                if (!m) ADD_FAILURE() << where << ": " << m.error().render();
-                else if (mat0::write(*m).value() != Bytes(p.begin(), p.end())) ADD_FAILURE() << where << ": not byte-identical";
+                if (!m)
+                    ADD_FAILURE() << where << ": " << m.error().render();
+                else if (mat0::write(*m).value() != Bytes(p.begin(), p.end()))
+                    ADD_FAILURE() << where << ": not byte-identical";
             }
             if (endsWithNoCase(e.name(), ".msh")) {
                 std::string stem(e.name().substr(0, e.name().size() - 4));
@@ -58,7 +62,7 @@ TEST(MaterialsLicensed, EveryTableMaterialAndChain) {
         if (!models.empty()) modelArchives.emplace_back(rel, std::move(models));
     }
     vfs::ArchiveRegistry archives;
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     nres::registerFormat(formats, archives);
     vfs::Vfs v(&archives);
     ASSERT_TRUE(v.mountDir("", *root).ok());

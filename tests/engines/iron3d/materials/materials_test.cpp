@@ -1,6 +1,8 @@
 // The material chain over an in-memory VFS: model archive -> sibling .wea -> Material.lib MAT0
 // (exact, DEFAULT, first entry) -> Textures.lib Texm, LightMap.lib for lightmaps; one structured
 // error per broken link.
+#include "vestige/iron3d/materials/materials.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -8,7 +10,6 @@
 
 #include "memory_provider.hpp"
 #include "vestige/core/text.hpp"
-#include "vestige/iron3d/materials/materials.hpp"
 #include "vestige/iron3d/nres/register.hpp"
 
 namespace vestige::iron3d::materials {
@@ -42,15 +43,17 @@ Bytes wearText(std::string_view text) { return Bytes(text.begin(), text.end()); 
 struct World {
     std::shared_ptr<MemoryProvider> files = std::make_shared<MemoryProvider>();
     vfs::ArchiveRegistry archives;
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     std::unique_ptr<vfs::Vfs> vfs;
     std::vector<nres::NewEntry> units, mats, texs, lms;
 
     World() {
         nres::registerFormat(formats, archives);
         units.push_back(entry(0x4853454D, "tank.msh", Bytes{'m', 's', 'h'}));
-        units.push_back(entry(wear::kNresType, "tank.wea",
-                              wearText("4\r\n0 HULL\r\n1 DECK\r\n2 GHOST\r\n3 HULL\r\n\r\nLIGHTMAPS\r\n2\r\n0 LM_TANK\r\n1 LM_GONE\r\n")));
+        units.push_back(entry(
+            wear::kNresType, "tank.wea",
+            wearText(
+                "4\r\n0 HULL\r\n1 DECK\r\n2 GHOST\r\n3 HULL\r\n\r\nLIGHTMAPS\r\n2\r\n0 LM_TANK\r\n1 LM_GONE\r\n")));
         // Directory order is not name order: ZETA comes first (for the first-entry rule).
         mats.push_back(entry(mat0::kNresType, "ZETA", material({"T_ZETA"}), 6));
         mats.push_back(entry(mat0::kNresType, "HULL", material({"T_HULL", "T_HULL_2"}), 6));

@@ -99,9 +99,9 @@ TEST(MshInspect, Cp1251NamesBecomeUtf8) {
 }
 
 TEST(MshInspect, RegistryDetectsDescribesAndExports) {
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
-    formats::FormatInfo nresLike{
+    registry::FormatInfo nresLike{
         "nres", "", [](ByteView d, std::string_view) { return d.size() >= 4 ? 100 : 0; }, {}, {}};
     formats.add(nresLike);
     registerFormat(formats, archives);
@@ -111,7 +111,7 @@ TEST(MshInspect, RegistryDetectsDescribesAndExports) {
     EXPECT_EQ(f->name, "msh");
     auto desc = f->describe(b, "tank.msh");
     ASSERT_TRUE(desc.ok());
-    formats::ExportOptions options;
+    registry::ExportOptions options;
     options.values["state"] = "1";
     auto glb = f->exportGlb(b, "tank.msh", options);
     ASSERT_TRUE(glb.ok()) << glb.error().render();

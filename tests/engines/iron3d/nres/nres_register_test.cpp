@@ -5,7 +5,6 @@
 
 #include "nres_fixtures.hpp"
 #include "vestige/core/file_io.hpp"
-#include "vestige/iron3d/nres/extract_names.hpp"
 #include "vestige/iron3d/nres/inspect.hpp"
 #include "vestige/iron3d/nres/register.hpp"
 #include "vestige/iron3d/rsli/register.hpp"
@@ -17,7 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Registries {
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
     Registries() {
         registerFormat(formats, archives);
@@ -64,7 +63,8 @@ TEST(NresRegister, DescribeAndProbe) {
     EXPECT_EQ(f->name, "nres");
     auto d = f->describe(bytes, "x.lib");
     ASSERT_TRUE(d.ok()) << d.error().render();
-    EXPECT_EQ(d->json.rfind(R"({"format":"nres","label":"x.lib","profile":"strict","entry_count":2)", 0), 0u) << d->json;
+    EXPECT_EQ(d->json.rfind(R"({"format":"nres","label":"x.lib","profile":"strict","entry_count":2)", 0), 0u)
+        << d->json;
     EXPECT_NE(d->text.find("entries:   2"), std::string::npos);
     EXPECT_EQ(r.formats.detect(Bytes{'N', 'R', 'e'}, "x.lib"), nullptr);
     auto corrupt = bytes;
@@ -104,33 +104,6 @@ TEST(NresRegister, VfsNestedSpecs) {
     EXPECT_EQ((*rl)->kind(), "rsli");
     EXPECT_TRUE((*rl)->contains("glyph.fnt"));
     fs::remove_all(path.parent_path());
-}
-
-TEST(NresExtractNames, Sanitised) {
-    EXPECT_EQ(hostFileName("TEXTURE.TEX"), "TEXTURE.TEX");
-    EXPECT_EQ(hostFileName("..\\..\\evil"), "_.._.._evil");
-    EXPECT_EQ(hostFileName("../x"), "_.._x");
-    EXPECT_EQ(hostFileName(".."), "_._");
-    EXPECT_EQ(hostFileName("."), "_");
-    EXPECT_EQ(hostFileName("a/b"), "a_b");
-    EXPECT_EQ(hostFileName("c:"), "c_");
-    EXPECT_EQ(hostFileName("name. "), "name._");
-    EXPECT_EQ(hostFileName("con"), "_con");
-    EXPECT_EQ(hostFileName("NUL.txt"), "_NUL.txt");
-    EXPECT_EQ(hostFileName("console"), "console");
-    EXPECT_EQ(hostFileName("\xC0\xE1\x01"), "___");
-    EXPECT_EQ(hostFileName(""), "_");
-    EXPECT_EQ(hostFileName(".hidden"), "_.hidden");
-}
-
-TEST(NresExtractNames, CollisionsAreCaseInsensitive) {
-    std::set<std::string> used{"vestige-manifest.json"};
-    EXPECT_EQ(uniqueHostName("a.tex", used), "a.tex");
-    EXPECT_EQ(uniqueHostName("A.TEX", used), "A~2.TEX");
-    EXPECT_EQ(uniqueHostName("a.tex", used), "a~3.tex");
-    EXPECT_EQ(uniqueHostName("noext", used), "noext");
-    EXPECT_EQ(uniqueHostName("NOEXT", used), "NOEXT~2");
-    EXPECT_EQ(uniqueHostName("Vestige-Manifest.json", used), "Vestige-Manifest~2.json");
 }
 
 }  // namespace

@@ -1,12 +1,13 @@
 // Texm: header checks with field + absolute offset, every pixel format from a 1x1 payload, the mip
 // chain, the palette, the Page chunk, byte-exact round trips, the encoder and rect scaling.
+#include "vestige/iron3d/texm/texm.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "vestige/iron3d/texm/register.hpp"
-#include "vestige/iron3d/texm/texm.hpp"
 
 namespace vestige::iron3d::texm {
 namespace {
@@ -39,7 +40,10 @@ image::Rgba8 decode1x1(const Bytes& bytes, Expansion e = Expansion::Rounding) {
 TEST(Texm, IndexedUsesThePaletteInStoredOrder) {
     Bytes b = header(1, 1, 1, 0);
     Bytes pal(kPaletteSize, 0);
-    pal[7 * 4 + 0] = 10; pal[7 * 4 + 1] = 20; pal[7 * 4 + 2] = 30; pal[7 * 4 + 3] = 40;
+    pal[7 * 4 + 0] = 10;
+    pal[7 * 4 + 1] = 20;
+    pal[7 * 4 + 2] = 30;
+    pal[7 * 4 + 3] = 40;
     b.insert(b.end(), pal.begin(), pal.end());
     b.push_back(7);
     ASSERT_EQ(b.size(), 32u + 1024u + 1u);
@@ -80,9 +84,15 @@ TEST(Texm, MipChainHalvesWithAFloorOfOne) {
     auto chain = mipChain(3, 2, 3, 565);
     ASSERT_TRUE(chain.ok());
     ASSERT_EQ(chain->size(), 3u);
-    EXPECT_EQ((*chain)[0].width, 3u); EXPECT_EQ((*chain)[0].height, 2u); EXPECT_EQ((*chain)[0].bytes, 12u);
-    EXPECT_EQ((*chain)[1].width, 1u); EXPECT_EQ((*chain)[1].height, 1u); EXPECT_EQ((*chain)[1].bytes, 2u);
-    EXPECT_EQ((*chain)[2].width, 1u); EXPECT_EQ((*chain)[2].height, 1u); EXPECT_EQ((*chain)[2].bytes, 2u);
+    EXPECT_EQ((*chain)[0].width, 3u);
+    EXPECT_EQ((*chain)[0].height, 2u);
+    EXPECT_EQ((*chain)[0].bytes, 12u);
+    EXPECT_EQ((*chain)[1].width, 1u);
+    EXPECT_EQ((*chain)[1].height, 1u);
+    EXPECT_EQ((*chain)[1].bytes, 2u);
+    EXPECT_EQ((*chain)[2].width, 1u);
+    EXPECT_EQ((*chain)[2].height, 1u);
+    EXPECT_EQ((*chain)[2].bytes, 2u);
     Bytes b = header(3, 2, 3, 565);
     b.resize(32 + 16, 0xAB);
     auto t = read(b);
@@ -211,8 +221,9 @@ image::Image gradient(std::uint32_t w, std::uint32_t h) {
     image::Image img(w, h);
     for (std::uint32_t y = 0; y < h; ++y)
         for (std::uint32_t x = 0; x < w; ++x)
-            img.set(x, y, {static_cast<std::uint8_t>(x * 255 / (w - 1)), static_cast<std::uint8_t>(y * 255 / (h - 1)),
-                           static_cast<std::uint8_t>((x + y) & 1 ? 255 : 0), static_cast<std::uint8_t>(128 + x)});
+            img.set(x, y,
+                    {static_cast<std::uint8_t>(x * 255 / (w - 1)), static_cast<std::uint8_t>(y * 255 / (h - 1)),
+                     static_cast<std::uint8_t>((x + y) & 1 ? 255 : 0), static_cast<std::uint8_t>(128 + x)});
     return img;
 }
 
@@ -234,9 +245,7 @@ TEST(Texm, EncodeDecodeEveryFormat) {
         EXPECT_EQ(back->mipSize(3).height, 1u);
         auto level0 = decode(*back, 0);
         ASSERT_TRUE(level0.ok());
-        if (f == Format::Argb8888 || f == Format::Indexed) {
-            EXPECT_EQ(*level0, img) << formatName(f);
-        }
+        if (f == Format::Argb8888 || f == Format::Indexed) { EXPECT_EQ(*level0, img) << formatName(f); }
         // Every stored channel survives within its quantisation step; formats without alpha read 255.
         const bool alpha = f == Format::Argb8888 || f == Format::Indexed || f == Format::Argb4444 || f == Format::La88;
         const int tol = f == Format::Argb4444 ? 9 : 5;
@@ -250,8 +259,10 @@ TEST(Texm, EncodeDecodeEveryFormat) {
                     EXPECT_EQ(b.r, b.g);
                     EXPECT_EQ(b.g, b.b);
                 }
-                if (alpha) worst = std::max(worst, std::abs(a.a - b.a));
-                else EXPECT_EQ(b.a, 255);
+                if (alpha)
+                    worst = std::max(worst, std::abs(a.a - b.a));
+                else
+                    EXPECT_EQ(b.a, 255);
             }
         EXPECT_LE(worst, tol) << formatName(f);
     }
@@ -259,7 +270,8 @@ TEST(Texm, EncodeDecodeEveryFormat) {
 
 TEST(Texm, IndexedEncoderRefusesMoreThan256Colours) {
     image::Image img(32, 16);
-    for (std::uint32_t i = 0; i < 512; ++i) img.set(i % 32, i / 32, {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i >> 8), 0, 255});
+    for (std::uint32_t i = 0; i < 512; ++i)
+        img.set(i % 32, i / 32, {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i >> 8), 0, 255});
     EncodeOptions o;
     o.format = Format::Indexed;
     auto t = encode(img, o);
@@ -303,12 +315,17 @@ TEST(Texm, DescribeAndPngExport) {
     EXPECT_EQ(probe(bytes, "x"), 100);
     EXPECT_EQ(probe(asBytes("NRes"), "x"), 0);
     const auto d = describe(*t, "Textures.lib:GRAD");
-    EXPECT_EQ(d.json.rfind(R"({"format":"texm","label":"Textures.lib:GRAD","width":8,"height":4,"pixel_format":565,)", 0), 0u) << d.json;
-    EXPECT_NE(d.json.find(R"("mips":[{"level":0,"width":8,"height":4,"bytes":64},{"level":1,"width":4,"height":2,"bytes":16},)"
-                          R"({"level":2,"width":2,"height":1,"bytes":4}])"), std::string::npos) << d.json;
+    EXPECT_EQ(
+        d.json.rfind(R"({"format":"texm","label":"Textures.lib:GRAD","width":8,"height":4,"pixel_format":565,)", 0), 0u)
+        << d.json;
+    EXPECT_NE(d.json.find(
+                  R"("mips":[{"level":0,"width":8,"height":4,"bytes":64},{"level":1,"width":4,"height":2,"bytes":16},)"
+                  R"({"level":2,"width":2,"height":1,"bytes":4}])"),
+              std::string::npos)
+        << d.json;
     EXPECT_NE(d.json.find(R"("page":[{"x":0,"width":4,"y":0,"height":2}])"), std::string::npos) << d.json;
     EXPECT_NE(d.text.find("mip 2: 2x1, 4 bytes"), std::string::npos) << d.text;
-    formats::ExportOptions opts;
+    registry::ExportOptions opts;
     opts.values["mip"] = "1";
     auto png = exportPng(bytes, opts);
     ASSERT_TRUE(png.ok()) << png.error().render();

@@ -4,9 +4,9 @@
 #include <unistd.h>
 
 #include "fixture.hpp"
-#include "vestige/formats/registry.hpp"
 #include "vestige/iron3d/msh/inspect.hpp"
 #include "vestige/iron3d/register.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/vfs/vfs.hpp"
 
 namespace vestige::iron3d {
@@ -16,9 +16,8 @@ using namespace testfix;
 class TexturedExport : public ::testing::Test {
 protected:
     void SetUp() override {
-        mDir = fs::temp_directory_path() /
-               ("vestige_textured_export_" + std::to_string(::getpid()) + "_" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        mDir = fs::temp_directory_path() / ("vestige_textured_export_" + std::to_string(::getpid()) + "_" +
+                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(mDir);
         fs::create_directories(mDir);
         registerFormats(mFormats, mArchives);
@@ -27,7 +26,7 @@ protected:
         std::error_code ec;
         fs::remove_all(mDir, ec);
     }
-    Result<Bytes> exportGlb(const std::string& label, formats::ExportOptions options = {}) {
+    Result<Bytes> exportGlb(const std::string& label, registry::ExportOptions options = {}) {
         const auto* msh = mFormats.find("msh");
         EXPECT_NE(msh, nullptr);
         return msh->exportGlb(modelBytes(), label, options);
@@ -85,7 +84,7 @@ protected:
         EXPECT_EQ(hullPx.at(1, 1), (image::Rgba8{20, 30, 15, 253}));
     }
     fs::path mDir;
-    formats::FormatRegistry mFormats;
+    registry::FormatRegistry mFormats;
     vfs::ArchiveRegistry mArchives;
 };
 
@@ -98,7 +97,8 @@ TEST_F(TexturedExport, LibrariesNextToTheArchive) {
     tinygltf::TinyGLTF loader;
     tinygltf::Model model;
     std::string err, warn;
-    ASSERT_TRUE(loader.LoadBinaryFromMemory(&model, &err, &warn, glb->data(), static_cast<unsigned>(glb->size()))) << err;
+    ASSERT_TRUE(loader.LoadBinaryFromMemory(&model, &err, &warn, glb->data(), static_cast<unsigned>(glb->size())))
+        << err;
     EXPECT_TRUE(err.empty()) << err;
     ASSERT_EQ(model.images.size(), 3u);
     EXPECT_EQ(model.images[0].width, 2);
@@ -115,7 +115,7 @@ TEST_F(TexturedExport, TexturesOptionOverridesTheModelFolder) {
     auto none = exportGlb((mDir / "models" / "units.lib").string() + ":tank.msh");
     ASSERT_TRUE(none) << none.error().render();
     EXPECT_EQ(*none, plainGlb());  // no libraries next to the archive: today's export, byte for byte
-    formats::ExportOptions opts;
+    registry::ExportOptions opts;
     opts.values["textures"] = (mDir / "data").string();
     auto glb = exportGlb((mDir / "models" / "units.lib").string() + ":tank.msh", opts);
     ASSERT_TRUE(glb) << glb.error().render();
@@ -161,7 +161,7 @@ TEST_F(TexturedExport, MissingWearTableIsAnError) {
 
 TEST_F(TexturedExport, AnimatedExportIsNotAffected) {
     writeSet(mDir, mDir);
-    formats::ExportOptions opts;
+    registry::ExportOptions opts;
     opts.values["animated"] = "1";
     opts.values["frames"] = "4";
     auto glb = exportGlb((mDir / "units.lib").string() + ":tank.msh", opts);

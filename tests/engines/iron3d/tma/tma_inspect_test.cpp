@@ -16,7 +16,7 @@ TEST(TmaInspect, ProbeAndRegistry) {
     EXPECT_EQ(probe(b, "MISSIONS/x/data.tma"), 100);
     EXPECT_EQ(probe(b, "data.bin"), 0);
     EXPECT_EQ(probe(Bytes{1, 0, 0}, "data.tma"), 0);
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
     registerFormat(formats, archives);
     ASSERT_NE(formats.detect(b, "DATA.TMA"), nullptr);

@@ -159,7 +159,7 @@ TEST(Export, RegistryFindsSiblingsNextToTheModel) {
     std::filesystem::create_directories(dir);
     ASSERT_TRUE(writeFileAtomic(dir / "tube.mdl", b.mdl).ok());
     ASSERT_TRUE(writeFileAtomic(dir / "tube.vvd", b.vvd).ok());
-    formats::FormatRegistry formats;
+    registry::FormatRegistry formats;
     vfs::ArchiveRegistry archives;
     registerFormat(formats, archives);
     const auto* info = formats.detect(b.mdl, "tube.mdl");

@@ -1,8 +1,10 @@
 // VPK and GMA through the VFS: host specs with chunk siblings, nested specs, mounted directories.
+#include "vestige/vfs/vfs.hpp"
+
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
-#include <unistd.h>
 
 #include "shared.hpp"
 #include "vestige/core/file_io.hpp"
@@ -10,7 +12,6 @@
 #include "vestige/source/gma/register.hpp"
 #include "vestige/source/vpk/register.hpp"
 #include "vestige/source/vpk/vpk.hpp"
-#include "vestige/vfs/vfs.hpp"
 
 using namespace vestige;
 namespace fs = std::filesystem;
@@ -31,7 +32,7 @@ protected:
         fs::create_directories(mDir);
     }
     void TearDown() override { fs::remove_all(mDir); }
-    formats::FormatRegistry mFormats;
+    registry::FormatRegistry mFormats;
     vfs::ArchiveRegistry mArchives;
     fs::path mDir;
 };
@@ -119,7 +120,8 @@ TEST_F(VpkVfs, NestedDirectoryVpkReadsSiblingChunks) {
     ASSERT_TRUE(w.ok());
     ASSERT_EQ(w->chunks.size(), 1u);
     gma::Header h;
-    std::vector<gma::NewFile> addonFiles{{"paks/pak01_dir.vpk", w->directory}, {"paks/PAK01_000.vpk", w->chunks[0]},
+    std::vector<gma::NewFile> addonFiles{{"paks/pak01_dir.vpk", w->directory},
+                                         {"paks/PAK01_000.vpk", w->chunks[0]},
                                          {"other/pak02_dir.vpk", w->directory}};
     auto addon = gma::write(h, addonFiles);
     ASSERT_TRUE(addon.ok());

@@ -22,8 +22,8 @@
 namespace vestige::vfs {
 
 struct EntryInfo {
-    std::string name;         // as the container spells it ('/'-separated for directories)
-    std::uint64_t size = 0;   // uncompressed size
+    std::string name;        // as the container spells it ('/'-separated for directories)
+    std::uint64_t size = 0;  // uncompressed size
 };
 
 // A mounted container: a host directory or an opened archive.
@@ -49,6 +49,8 @@ struct ArchiveOrigin {
     std::function<Result<Bytes>(std::string_view siblingName)> readSibling;
 };
 
+struct ArchiveServices;  // vestige/vfs/archive_service.hpp
+
 // How the VFS recognises and opens an archive inside a path.
 struct ArchiveFormat {
     std::string name;  // "nres"
@@ -56,6 +58,9 @@ struct ArchiveFormat {
     std::function<Result<std::unique_ptr<Provider>>(Bytes data, std::string label)> open;
     // Set by formats with sibling files: the VFS calls it instead of `open`, with what it knows of the origin.
     std::function<Result<std::unique_ptr<Provider>>(Bytes data, std::string label, ArchiveOrigin origin)> openFrom;
+    // What the format offers `vestige ls`, `extract` and `pack` (its manifest, name rule and writer); null when it
+    // offers none of them.
+    std::shared_ptr<const ArchiveServices> services;
 };
 
 // `openFrom` when the format has one, else `open`.
@@ -66,6 +71,7 @@ class ArchiveRegistry {
 public:
     void add(ArchiveFormat format);
     [[nodiscard]] const ArchiveFormat* detect(ByteView data, std::string_view fileName) const;
+    [[nodiscard]] const ArchiveFormat* find(std::string_view name) const;
     [[nodiscard]] const std::vector<ArchiveFormat>& formats() const { return mFormats; }
 
 private:
@@ -136,11 +142,14 @@ private:
 };
 
 // For the CLI: "host/path/file.lib:entry:inner". The first level is a host path (absolute or relative
-// to the working directory, as the user typed it); the remaining levels are archive entries.
+// to the working directory, as the user typed it); the remaining levels are archive entries. A first level that
+// exists but is not a regular file (a device, a FIFO) is "io.not_regular", never opened.
 struct Resolved {
     Bytes data;
-    std::string label;  // the whole spec as given
-    std::string name;   // the last level's name (entry or file name), for extension probes
+    std::string label;     // the whole spec as given
+    std::string name;      // the last level's name (entry or file name), for extension probes
+    ArchiveOrigin origin;  // where the last level came from, to open it as an archive with its siblings
+    std::string hostFile;  // the host file the spec starts in (outputs must never overwrite it)
 };
 [[nodiscard]] Result<Resolved> openSpec(std::string_view spec, const ArchiveRegistry& archives);
 // Opens the archive a spec names (host file or nested entry).

@@ -16,7 +16,7 @@ nlohmann::ordered_json triple(Vec3 v) { return nlohmann::ordered_json::array({v.
 
 }  // namespace
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     VESTIGE_TRY(const PointList list, read(data));
     nlohmann::ordered_json j;
     j["format"] = "cpt";
@@ -39,10 +39,10 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
                             p.flags, p.word4, p.word8, p.a.x, p.a.y, p.a.z, p.b.x, p.b.y, p.b.z);
     }
     j["points"] = std::move(points);
-    return formats::Description{dumpJson(j, 2), text};
+    return registry::Description{dumpJson(j, 2), text};
 }
 
-void registerFormat(formats::FormatRegistry& formats) {
+void registerFormat(registry::FormatRegistry& formats) {
     formats.add({"cpt", "Iron3D CPT point list (36-byte records + 32-byte names)",
                  [](ByteView data, std::string_view name) {
                      if (!endsWithNoCase(name, ".cpt") || data.size() < 4) return 0;

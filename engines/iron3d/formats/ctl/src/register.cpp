@@ -85,7 +85,7 @@ Json effectsJson(const EffectSection& s, std::string& text) {
 
 }  // namespace
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     VESTIGE_TRY(const ControlFile f, read(data));
     VESTIGE_TRY(const std::uint64_t start, rowTableStart(f.s(), f.m()));
     nlohmann::ordered_json j;
@@ -127,10 +127,10 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
     j["rows"] = rows;
     VESTIGE_TRY(const EffectSection effects, readEffects(f));
     j["effects"] = effectsJson(effects, text);
-    return formats::Description{j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace), text};
+    return registry::Description{j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace), text};
 }
 
-void registerFormat(formats::FormatRegistry& formats) {
+void registerFormat(registry::FormatRegistry& formats) {
     formats.add({"ctl", "Iron3D CTLD control resource (pose-row table)",
                  [](ByteView data, std::string_view name) { return endsWithCtl(name) && read(data).ok() ? 10 : 0; },
                  [](ByteView data, std::string_view label) { return describe(data, label); }, nullptr});

@@ -37,7 +37,7 @@ int probe(ByteView data, std::string_view fileName) {
     return endsWithNoCase(fileName, ".fml") && read(data).ok() ? 100 : 0;
 }
 
-formats::Description describe(const Formulas& f, std::string_view label) {
+registry::Description describe(const Formulas& f, std::string_view label) {
     nlohmann::ordered_json j;
     j["format"] = "fml";
     j["label"] = std::string(label);
@@ -49,12 +49,12 @@ formats::Description describe(const Formulas& f, std::string_view label) {
                                      label, f.raw.size(), f.lines, f.nonBlankLines)};
 }
 
-void registerFormat(formats::FormatRegistry& formats) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats) {
+    registry::FormatInfo info;
     info.name = "fml";
     info.summary = "Iron3D AI formula export (.fml): kept as text, lines counted";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
-    info.describe = [](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [](ByteView data, std::string_view label) -> Result<registry::Description> {
         VESTIGE_TRY(Formulas f, read(data));
         return describe(f, label);
     };

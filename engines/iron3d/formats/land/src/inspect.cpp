@@ -79,7 +79,7 @@ int probeBuildList(ByteView, std::string_view fileName) {
     return iequals(base, "BuildDat.lst") ? 100 : 0;
 }
 
-formats::Description describe(const Terrain& terrain, std::string_view label) {
+registry::Description describe(const Terrain& terrain, std::string_view label) {
     const TerrainData& d = terrain.data();
     const auto& entries = terrain.archive().entries();
     Json j;
@@ -170,7 +170,7 @@ formats::Description describe(const Terrain& terrain, std::string_view label) {
     return {dump(j), std::move(t)};
 }
 
-formats::Description describe(const ArealMap& map, std::string_view label) {
+registry::Description describe(const ArealMap& map, std::string_view label) {
     const ArealMapData& d = map.data();
     Json j;
     j["format"] = "land_map";
@@ -204,7 +204,7 @@ formats::Description describe(const ArealMap& map, std::string_view label) {
     return {dump(j), std::move(t)};
 }
 
-formats::Description describe(const BuildList& list, std::string_view label) {
+registry::Description describe(const BuildList& list, std::string_view label) {
     Json j;
     j["format"] = "builddat";
     j["label"] = std::string(label);

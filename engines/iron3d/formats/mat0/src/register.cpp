@@ -55,7 +55,7 @@ int probe(ByteView data, std::string_view) {
     return 0;
 }
 
-formats::Description describe(const Material& m, std::string_view label, std::string_view versionSource) {
+registry::Description describe(const Material& m, std::string_view label, std::string_view versionSource) {
     using Json = nlohmann::ordered_json;
     Json j;
     j["format"] = "mat0";
@@ -73,15 +73,20 @@ formats::Description describe(const Material& m, std::string_view label, std::st
     Json phases = Json::array();
     for (std::size_t i = 0; i < m.phases.size(); ++i) {
         const auto& p = m.phases[i];
-        phases.push_back({{"index", i}, {"texture", cp1251ToUtf8(p.texture())},
-                          {"parameters", hexBytes(ByteView(p.parameters.data(), p.parameters.size()), kParameterSize)}});
+        phases.push_back(
+            {{"index", i},
+             {"texture", cp1251ToUtf8(p.texture())},
+             {"parameters", hexBytes(ByteView(p.parameters.data(), p.parameters.size()), kParameterSize)}});
     }
     j["phases"] = std::move(phases);
     Json blocks = Json::array();
     for (const auto& b : m.blocks) {
         Json keys = Json::array();
         for (const auto& k : b.keys) keys.push_back(Json::array({k.k0, k.k1, k.k2}));
-        blocks.push_back({{"mode", b.mode()}, {"mask", b.interpolationMask()}, {"header_raw", b.headerRaw}, {"keys", std::move(keys)}});
+        blocks.push_back({{"mode", b.mode()},
+                          {"mask", b.interpolationMask()},
+                          {"header_raw", b.headerRaw},
+                          {"keys", std::move(keys)}});
     }
     j["blocks"] = std::move(blocks);
     std::string text = fmt::format("{}: MAT0 version {} ({}), {} phase(s), {} animation block(s)\n", label, m.version,
@@ -92,21 +97,22 @@ formats::Description describe(const Material& m, std::string_view label, std::st
     if (m.version >= 2) text += " (opaque)\n";
     for (std::size_t i = 0; i < m.phases.size(); ++i) {
         const auto t = m.phases[i].texture();
-        text += fmt::format("  phase {}: texture {}\n", i, t.empty() ? std::string("(none: untextured)") : cp1251ToUtf8(t));
+        text +=
+            fmt::format("  phase {}: texture {}\n", i, t.empty() ? std::string("(none: untextured)") : cp1251ToUtf8(t));
     }
     for (std::size_t i = 0; i < m.blocks.size(); ++i)
-        text += fmt::format("  block {}: mode {}, mask {}, {} key(s)\n", i, m.blocks[i].mode(), hex(m.blocks[i].interpolationMask()),
-                            m.blocks[i].keys.size());
+        text += fmt::format("  block {}: mode {}, mask {}, {} key(s)\n", i, m.blocks[i].mode(),
+                            hex(m.blocks[i].interpolationMask()), m.blocks[i].keys.size());
     return {j.dump(), text};
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "mat0";
     info.summary = "Iron3D MAT0 material (Material.lib entries): phases with texture names, animation blocks";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
     const vfs::ArchiveRegistry* registry = &archives;
-    info.describe = [registry](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [registry](ByteView data, std::string_view label) -> Result<registry::Description> {
         std::uint32_t version = kGameVersion;
         std::string source = "attr2";
         if (auto e = parentEntry(label, *registry)) {

@@ -21,24 +21,42 @@ using vestige::cp1251ToUtf8;
 
 const char* streamLabel(std::uint32_t t) {
     switch (t) {
-    case 1: return "nodes";
-    case 2: return "slots";
-    case 3: return "positions";
-    case 4: return "normals";
-    case 5: return "uv0";
-    case 6: return "indices";
-    case 7: return "triangle descriptors";
-    case 8: return "animation keys";
-    case 9: return "service stream (opaque)";
-    case 10: return "node names";
-    case 13: return "batches";
-    case 15: return "auxiliary stream (opaque)";
-    case 16: return "vertex colours (opaque)";
-    case 17: return "auxiliary data (opaque)";
-    case 18: return "uv1";
-    case 19: return "animation frame map";
-    case 20: return "auxiliary table (opaque)";
-    default: return "unknown (opaque)";
+        case 1:
+            return "nodes";
+        case 2:
+            return "slots";
+        case 3:
+            return "positions";
+        case 4:
+            return "normals";
+        case 5:
+            return "uv0";
+        case 6:
+            return "indices";
+        case 7:
+            return "triangle descriptors";
+        case 8:
+            return "animation keys";
+        case 9:
+            return "service stream (opaque)";
+        case 10:
+            return "node names";
+        case 13:
+            return "batches";
+        case 15:
+            return "auxiliary stream (opaque)";
+        case 16:
+            return "vertex colours (opaque)";
+        case 17:
+            return "auxiliary data (opaque)";
+        case 18:
+            return "uv1";
+        case 19:
+            return "animation frame map";
+        case 20:
+            return "auxiliary table (opaque)";
+        default:
+            return "unknown (opaque)";
     }
 }
 
@@ -70,7 +88,7 @@ int probe(ByteView data, std::string_view fileName) {
     return named || (mask & kModelOnly) == kModelOnly ? 110 : 0;
 }
 
-formats::Description describe(const Model& model, std::string_view label) {
+registry::Description describe(const Model& model, std::string_view label) {
     const ModelData& d = model.data();
     const auto& entries = model.archive().entries();
     Json j;
@@ -79,8 +97,14 @@ formats::Description describe(const Model& model, std::string_view label) {
     Json jentries = Json::array();
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const auto& e = entries[i];
-        jentries.push_back({{"index", i}, {"type", e.type}, {"name", cp1251ToUtf8(e.name())}, {"size", e.size},
-                            {"attr1", e.attr1}, {"attr2", e.attr2}, {"attr3", e.attr3}, {"content", streamLabel(e.type)}});
+        jentries.push_back({{"index", i},
+                            {"type", e.type},
+                            {"name", cp1251ToUtf8(e.name())},
+                            {"size", e.size},
+                            {"attr1", e.attr1},
+                            {"attr2", e.attr2},
+                            {"attr3", e.attr3},
+                            {"content", streamLabel(e.type)}});
     }
     j["entries"] = std::move(jentries);
     j["node_stride"] = d.nodeStride;
@@ -114,9 +138,15 @@ formats::Description describe(const Model& model, std::string_view label) {
     Json jslots = Json::array();
     for (std::size_t i = 0; i < d.slots.size(); ++i) {
         const Slot& s = d.slots[i];
-        jslots.push_back({{"index", i}, {"tri_start", s.triStart}, {"tri_count", s.triCount}, {"batch_start", s.batchStart},
-                          {"batch_count", s.batchCount}, {"aabb_min", vec(s.aabbMin)}, {"aabb_max", vec(s.aabbMax)},
-                          {"sphere_center", vec(s.sphereCenter)}, {"sphere_radius", s.sphereRadius}});
+        jslots.push_back({{"index", i},
+                          {"tri_start", s.triStart},
+                          {"tri_count", s.triCount},
+                          {"batch_start", s.batchStart},
+                          {"batch_count", s.batchCount},
+                          {"aabb_min", vec(s.aabbMin)},
+                          {"aabb_max", vec(s.aabbMax)},
+                          {"sphere_center", vec(s.sphereCenter)},
+                          {"sphere_radius", s.sphereRadius}});
     }
     j["slots"] = std::move(jslots);
     j["batches"] = d.batches.size();
@@ -159,16 +189,19 @@ formats::Description describe(const Model& model, std::string_view label) {
                      d.positions.size(), d.indices.size(), model.triangleCount(), d.normals ? "yes" : "no",
                      d.uv0 ? "yes" : "no", d.uv1 ? "yes" : "no",
                      d.triangles ? std::to_string(d.triangles->size()) : std::string("no"));
-    t += fmt::format("  animation: {} keys, {} frames, {} animated nodes; type 16 {}\n", d.animKeys ? d.animKeys->size() : 0,
-                     d.frameMap ? d.frameMap->frameCount : 0, animated, model.type16Present() ? "present" : "absent");
+    t += fmt::format("  animation: {} keys, {} frames, {} animated nodes; type 16 {}\n",
+                     d.animKeys ? d.animKeys->size() : 0, d.frameMap ? d.frameMap->frameCount : 0, animated,
+                     model.type16Present() ? "present" : "absent");
     if (model.hierarchyFlat()) t += fmt::format("  hierarchy issue: {}\n", model.hierarchyIssue());
     t += "  node tree (slot per state, LOD 0):\n";
     // Depth-first from roots; parents always precede children in a valid tree.
     std::vector<std::vector<std::size_t>> children(d.nodes.size());
     std::vector<std::size_t> roots;
     for (std::size_t i = 0; i < d.nodes.size(); ++i) {
-        if (auto p = model.parentOf(i)) children[*p].push_back(i);
-        else roots.push_back(i);
+        if (auto p = model.parentOf(i))
+            children[*p].push_back(i);
+        else
+            roots.push_back(i);
     }
     std::vector<std::pair<std::size_t, int>> stack;
     for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.push_back({*it, 0});
@@ -185,8 +218,8 @@ formats::Description describe(const Model& model, std::string_view label) {
         } else {
             slots = "n/a";
         }
-        t += fmt::format("    {:>{}}[{}] {}  flags 0x{:04X}  slots {}\n", "", depth * 2, i, displayName(model, i), n.flags,
-                         slots);
+        t += fmt::format("    {:>{}}[{}] {}  flags 0x{:04X}  slots {}\n", "", depth * 2, i, displayName(model, i),
+                         n.flags, slots);
         for (auto c = children[i].rbegin(); c != children[i].rend(); ++c) stack.push_back({*c, depth + 1});
     }
     for (std::size_t i = 0; i < d.slots.size(); ++i) {
@@ -200,7 +233,7 @@ formats::Description describe(const Model& model, std::string_view label) {
     return {j.dump(-1, ' ', false, Json::error_handler_t::replace), std::move(t)};
 }
 
-Result<ExportSettings> exportSettings(const formats::ExportOptions& options) {
+Result<ExportSettings> exportSettings(const registry::ExportOptions& options) {
     ExportSettings s;
     auto parse = [&](const char* key, unsigned limit, unsigned& out) -> Status {
         const std::string v = options.get(key);
@@ -257,10 +290,15 @@ Result<gltf::Document> toGltf(const Model& model, const ExportSettings& settings
         gltf::Mesh mesh;
         mesh.name = node.name;
         for (const auto& r : ng.ranges) {
-            if (r.indexCount == 0) { ++skipped; continue; }
+            if (r.indexCount == 0) {
+                ++skipped;
+                continue;
+            }
             if (r.indexCount % 3 != 0)
                 return Error("msh.export_not_triangles", "batch index_count is not a multiple of 3")
-                    .record(r.batch).field("index_count").actual(std::to_string(r.indexCount));
+                    .record(r.batch)
+                    .field("index_count")
+                    .actual(std::to_string(r.indexCount));
             gltf::Primitive p;
             const std::uint32_t lo = r.minVertex, n = r.maxVertex - r.minVertex + 1;
             p.positions.assign(g.positions.begin() + lo, g.positions.begin() + lo + n);
@@ -268,7 +306,8 @@ Result<gltf::Document> toGltf(const Model& model, const ExportSettings& settings
             if (!g.uv0.empty()) p.uv0.assign(g.uv0.begin() + lo, g.uv0.begin() + lo + n);
             if (!g.uv1.empty()) p.uv1.assign(g.uv1.begin() + lo, g.uv1.begin() + lo + n);
             p.indices.reserve(r.indexCount);
-            for (std::uint32_t k = 0; k < r.indexCount; ++k) p.indices.push_back(r.baseVertex + g.indices[r.indexStart + k] - lo);
+            for (std::uint32_t k = 0; k < r.indexCount; ++k)
+                p.indices.push_back(r.baseVertex + g.indices[r.indexStart + k] - lo);
             p.material = materialOf.at(r.materialIndex);
             p.extras.ints["batch"] = r.batch;
             p.extras.ints["batch_flags"] = r.flags;

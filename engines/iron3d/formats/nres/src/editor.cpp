@@ -43,7 +43,8 @@ Editor::Editor(const Archive& archive) : mOriginal(archive.bytes()) {
     }
     if (archive.directoryOffset() > cursor)
         mSegments.push_back(
-            {false, 0, Bytes(bytes.begin() + cursor, bytes.begin() + static_cast<std::ptrdiff_t>(archive.directoryOffset()))});
+            {false, 0,
+             Bytes(bytes.begin() + cursor, bytes.begin() + static_cast<std::ptrdiff_t>(archive.directoryOffset()))});
 }
 
 Status Editor::checkIndex(std::size_t index) const {
@@ -86,7 +87,8 @@ Result<std::size_t> Editor::add(const NewEntry& entry) {
     } else {
         VESTIGE_TRY(slot.meta.nameField, makeNameField(entry.name));
     }
-    if (entry.data.size() > 0xFFFFFFFFull) return Error("nres.too_large", "payload larger than 4 GiB").entry(entry.name);
+    if (entry.data.size() > 0xFFFFFFFFull)
+        return Error("nres.too_large", "payload larger than 4 GiB").entry(entry.name);
     slot.data = entry.data;
     slot.meta.size = static_cast<std::uint32_t>(slot.data.size());
     slot.added = true;
@@ -150,7 +152,8 @@ Result<Bytes> Editor::write() const {
     names.reserve(mOrder.size());
     for (auto s : mOrder) names.push_back(mSlots[s].meta.name());
     const auto sortTable = buildSortTable(names, mFold);
-    if (w.size() + mOrder.size() * kEntrySize > 0xFFFFFFFFull) return Error("nres.too_large", "archive larger than 4 GiB");
+    if (w.size() + mOrder.size() * kEntrySize > 0xFFFFFFFFull)
+        return Error("nres.too_large", "archive larger than 4 GiB");
     for (std::size_t i = 0; i < mOrder.size(); ++i) {
         const auto& slot = mSlots[mOrder[i]];
         const auto& m = slot.meta;

@@ -1,21 +1,19 @@
 // NRes listing and `info` description.
 #include "vestige/iron3d/nres/inspect.hpp"
 
-#include "vestige/core/text.hpp"
-
 #include <fmt/format.h>
 
 #include <cstring>
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "vestige/core/text.hpp"
+
 namespace vestige::iron3d::nres {
 namespace {
 using Json = nlohmann::ordered_json;
 
-std::string dump(const Json& j, int indent = -1) {
-    return j.dump(indent, ' ', false, Json::error_handler_t::replace);
-}
+std::string dump(const Json& j, int indent = -1) { return j.dump(indent, ' ', false, Json::error_handler_t::replace); }
 }  // namespace
 
 std::string displayName(std::string_view raw) { return cp1251ToUtf8(raw); }
@@ -55,7 +53,7 @@ std::string listText(const Archive& archive) {
     return out;
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     auto strict = Archive::read(data, Profile::Strict);
     auto compat = strict.ok() ? std::move(strict) : Archive::read(data, Profile::Compatible);
     if (!compat) return std::move(compat).error();
@@ -66,8 +64,9 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
         ++types[typeLabel(e.type)];
         payload += e.size;
     }
-    const std::string sortTable =
-        !a.sortTableValid() ? "invalid (linear lookup)" : (a.sortFold() == SortFold::Lower ? "valid, lower fold" : "valid, upper fold");
+    const std::string sortTable = !a.sortTableValid()
+                                      ? "invalid (linear lookup)"
+                                      : (a.sortFold() == SortFold::Lower ? "valid, lower fold" : "valid, upper fold");
     Json j;
     j["format"] = "nres";
     j["label"] = std::string(label);
@@ -88,15 +87,16 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
     j["entries"] = Json::parse(listJson(a))["entries"];
 
     std::string text = fmt::format("NRes archive {}\n", label);
-    text += fmt::format("  profile:   {}{}\n", j["profile"].get<std::string>(),
-                        a.profile() == Profile::Strict ? "" : " (strict: " + displayName(strict.error().render()) + ")");
-    text += fmt::format("  entries:   {}\n  size:      {} bytes (payloads {}, preserved {}, directory at {})\n", a.size(),
-                        a.bytes().size(), payload, a.preservedBytes(), a.directoryOffset());
+    text +=
+        fmt::format("  profile:   {}{}\n", j["profile"].get<std::string>(),
+                    a.profile() == Profile::Strict ? "" : " (strict: " + displayName(strict.error().render()) + ")");
+    text += fmt::format("  entries:   {}\n  size:      {} bytes (payloads {}, preserved {}, directory at {})\n",
+                        a.size(), a.bytes().size(), payload, a.preservedBytes(), a.directoryOffset());
     text += fmt::format("  sort:      {}\n  types:    ", sortTable);
     for (const auto& [t, n] : types) text += fmt::format(" {}×{}", t, n);
     text += "\n";
     text += listText(a);
-    return formats::Description{dump(j), text};
+    return registry::Description{dump(j), text};
 }
 
 }  // namespace vestige::iron3d::nres

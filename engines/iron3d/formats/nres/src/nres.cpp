@@ -102,10 +102,14 @@ Result<Archive> Archive::read(Bytes data, Profile profile, const Limits& limits)
             .actual(std::to_string(fileSize));
     const std::uint8_t* p = data.data();
     if (!std::equal(kMagic, kMagic + 4, p))
-        return fail("nres.bad_magic", "not an NRes archive", "magic", 0).expected("4E 52 65 73").actual(hexBytes({p, 4}));
+        return fail("nres.bad_magic", "not an NRes archive", "magic", 0)
+            .expected("4E 52 65 73")
+            .actual(hexBytes({p, 4}));
     const std::uint32_t version = loadU32(p + 4);
     if (version != kVersion)
-        return fail("nres.bad_version", "unsupported NRes version", "version", 4).expected("0x100").actual(hex(version));
+        return fail("nres.bad_version", "unsupported NRes version", "version", 4)
+            .expected("0x100")
+            .actual(hex(version));
     const auto count = static_cast<std::int32_t>(loadU32(p + 8));
     if (count < 0)
         return fail("nres.negative_count", "negative entry count", "entry_count", 8)
@@ -149,8 +153,7 @@ Result<Archive> Archive::read(Bytes data, Profile profile, const Limits& limits)
         if (!e.nameField.terminated)
             return failEntry("nres.name_unterminated", "the 36-byte name field has no NUL", "name", rec + kOffName, i,
                              {});
-        if (e.name().empty())
-            return failEntry("nres.empty_name", "empty entry name", "name", rec + kOffName, i, {});
+        if (e.name().empty()) return failEntry("nres.empty_name", "empty entry name", "name", rec + kOffName, i, {});
         if (e.dataOffset < kHeaderSize)
             return failEntry("nres.bad_offset", "payload starts inside the header", "data_offset", rec + kOffData, i,
                              e.name())
@@ -268,8 +271,10 @@ std::optional<std::size_t> Archive::find(std::string_view name) const {
     std::size_t lo = 0, hi = mEntries.size();
     while (lo < hi) {  // lower bound over sorted positions
         const std::size_t mid = lo + (hi - lo) / 2;
-        if (compareNames(mEntries[mEntries[mid].sortIndex].name(), name, mFold) < 0) lo = mid + 1;
-        else hi = mid;
+        if (compareNames(mEntries[mEntries[mid].sortIndex].name(), name, mFold) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     std::optional<std::size_t> best;
     for (std::size_t p = lo; p < mEntries.size(); ++p) {

@@ -1,7 +1,8 @@
-// NRes: `info` describer and the VFS archive provider.
+// NRes: `info` describer, the VFS archive provider and the archive services (manifest.cpp).
 #include "vestige/iron3d/nres/register.hpp"
 
 #include "vestige/iron3d/nres/inspect.hpp"
+#include "vestige/iron3d/nres/manifest.hpp"
 #include "vestige/vfs/archive_provider.hpp"
 
 namespace vestige::iron3d::nres {
@@ -17,7 +18,9 @@ struct NresAccess {
         for (const auto& e : a.entries()) out.push_back({std::string(e.name()), e.size});
         return out;
     }
-    [[nodiscard]] std::optional<std::size_t> find(const Archive& a, std::string_view name) const { return a.find(name); }
+    [[nodiscard]] std::optional<std::size_t> find(const Archive& a, std::string_view name) const {
+        return a.find(name);
+    }
     [[nodiscard]] Result<Bytes> load(const Archive& a, std::size_t index) const {
         const auto p = a.payload(index);
         return Bytes(p.begin(), p.end());
@@ -26,8 +29,8 @@ struct NresAccess {
 
 }  // namespace
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "nres";
     info.summary = "Iron3D NRes archive (*.lib, *.rlb, and the container inside .msh/.map)";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
@@ -40,6 +43,7 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
     archive.open = [](Bytes data, std::string label) {
         return vfs::provideArchive<NresAccess>(Archive::read(std::move(data), Profile::Compatible), std::move(label));
     };
+    archive.services = archiveServices();
     archives.add(std::move(archive));
 }
 

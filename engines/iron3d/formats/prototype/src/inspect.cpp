@@ -29,7 +29,7 @@ int probeUnitDat(ByteView data, std::string_view fileName) {
     return readUnitFile(data).ok() ? 100 : 0;
 }
 
-formats::Description describe(const Registry& registry, std::string_view label) {
+registry::Description describe(const Registry& registry, std::string_view label) {
     Json j;
     j["format"] = "objects_rlb";
     j["label"] = text(label);
@@ -74,7 +74,7 @@ formats::Description describe(const Registry& registry, std::string_view label) 
     return {dumpJson(j), t};
 }
 
-formats::Description describe(const UnitFile& unit, std::string_view label) {
+registry::Description describe(const UnitFile& unit, std::string_view label) {
     Json j;
     j["format"] = "unit_dat";
     j["label"] = text(label);

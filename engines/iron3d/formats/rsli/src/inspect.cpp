@@ -1,12 +1,12 @@
 // RsLi listing and `info` description.
 #include "vestige/iron3d/rsli/inspect.hpp"
 
-#include "vestige/iron3d/nres/inspect.hpp"
-
 #include <fmt/format.h>
 
 #include <map>
 #include <nlohmann/json.hpp>
+
+#include "vestige/iron3d/nres/inspect.hpp"
 
 namespace vestige::iron3d::rsli {
 namespace {
@@ -57,8 +57,8 @@ std::string listJson(const Archive& archive) {
 }
 
 std::string listText(const Archive& archive) {
-    std::string out = fmt::format("{:>5}  {:<12} {:<10} {:>6} {:>10} {:>10} {:>10}\n", "index", "name", "method", "flags",
-                                  "size", "packed", "offset");
+    std::string out = fmt::format("{:>5}  {:<12} {:<10} {:>6} {:>10} {:>10} {:>10}\n", "index", "name", "method",
+                                  "flags", "size", "packed", "offset");
     for (std::size_t i = 0; i < archive.size(); ++i) {
         const auto& e = archive.entries()[i];
         out += fmt::format("{:>5}  {:<12} {:<10} {:>6} {:>10} {:>10} {:>10}\n", i, displayName(e.name()),
@@ -68,7 +68,7 @@ std::string listText(const Archive& archive) {
     return out;
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     VESTIGE_TRY(Archive a, openBest(data));
     std::map<std::string, std::size_t> methods;
     std::uint64_t packed = 0, unpacked = 0;
@@ -100,11 +100,12 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
                         a.quirks() ? " (quirks: " + quirkList(a.quirks()) + ")" : "");
     text += fmt::format("  entries:   {}\n  size:      {} bytes (packed {}, unpacked {})\n", a.size(), a.bytes().size(),
                         packed, unpacked);
-    text += fmt::format("  xor seed:  {}  presorted: {}\n  methods:  ", hex(a.xorSeed()), a.presortedFlag() ? "yes" : "no");
+    text +=
+        fmt::format("  xor seed:  {}  presorted: {}\n  methods:  ", hex(a.xorSeed()), a.presortedFlag() ? "yes" : "no");
     for (const auto& [m, n] : methods) text += fmt::format(" {}×{}", m, n);
     text += "\n";
     text += listText(a);
-    return formats::Description{dump(j), text};
+    return registry::Description{dump(j), text};
 }
 
 }  // namespace vestige::iron3d::rsli

@@ -1,7 +1,8 @@
-// RsLi: `info` describer and the VFS archive provider.
+// RsLi: `info` describer, the VFS archive provider and the archive services (manifest.cpp).
 #include "vestige/iron3d/rsli/register.hpp"
 
 #include "vestige/iron3d/rsli/inspect.hpp"
+#include "vestige/iron3d/rsli/manifest.hpp"
 #include "vestige/vfs/archive_provider.hpp"
 
 namespace vestige::iron3d::rsli {
@@ -25,8 +26,8 @@ struct RsliAccess {
 
 }  // namespace
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "rsli";
     info.summary = "Iron3D RsLi library (NL: gamefont.rlb, sprites.lib): XOR table, LZSS/LZHUF/Deflate payloads";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
@@ -39,6 +40,7 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
     archive.open = [](Bytes data, std::string label) {
         return vfs::provideArchive<RsliAccess>(openBest(data), std::move(label));
     };
+    archive.services = archiveServices();
     archives.add(std::move(archive));
 }
 

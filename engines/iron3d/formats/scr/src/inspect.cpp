@@ -13,7 +13,7 @@ int probe(ByteView data, std::string_view fileName) {
     return read(data).ok() ? 100 : 0;
 }
 
-formats::Description describe(const Package& p, std::string_view label, const RefNamer& names) {
+registry::Description describe(const Package& p, std::string_view label, const RefNamer& names) {
     using Json = nlohmann::ordered_json;
     const Counts c = count(p);
     Json j;

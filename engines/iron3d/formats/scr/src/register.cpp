@@ -4,12 +4,12 @@
 
 namespace vestige::iron3d::scr {
 
-void registerFormat(formats::FormatRegistry& formats) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats) {
+    registry::FormatInfo info;
     info.name = "scr";
     info.summary = "Iron3D compiled AI script package (.scr): events, instruction records, varset references";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
-    info.describe = [](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [](ByteView data, std::string_view label) -> Result<registry::Description> {
         VESTIGE_TRY(Package p, read(data));
         return describe(p, label);
     };

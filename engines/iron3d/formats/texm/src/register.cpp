@@ -9,11 +9,9 @@
 
 namespace vestige::iron3d::texm {
 
-int probe(ByteView data, std::string_view) {
-    return data.size() >= 4 && loadU32(data.data()) == kMagic ? 100 : 0;
-}
+int probe(ByteView data, std::string_view) { return data.size() >= 4 && loadU32(data.data()) == kMagic ? 100 : 0; }
 
-formats::Description describe(const Texture& t, std::string_view label) {
+registry::Description describe(const Texture& t, std::string_view label) {
     using Json = nlohmann::ordered_json;
     const auto& h = t.header;
     Json j;
@@ -37,19 +35,21 @@ formats::Description describe(const Texture& t, std::string_view label) {
     j["palette"] = !t.palette.empty();
     if (t.page) {
         Json rects = Json::array();
-        for (const auto& r : *t.page) rects.push_back({{"x", r.x}, {"width", r.width}, {"y", r.y}, {"height", r.height}});
+        for (const auto& r : *t.page)
+            rects.push_back({{"x", r.x}, {"width", r.width}, {"y", r.y}, {"height", r.height}});
         j["page"] = std::move(rects);
     } else {
         j["page"] = nullptr;
     }
-    std::string text = fmt::format("{}: Texm {}x{}, format {} ({} byte(s)/pixel{}), {} mip level(s)\n", label, h.width,
-                                   h.height, h.format, bytesPerPixel(t.format()), t.palette.empty() ? "" : ", 1024-byte palette",
-                                   h.mipCount);
+    std::string text =
+        fmt::format("{}: Texm {}x{}, format {} ({} byte(s)/pixel{}), {} mip level(s)\n", label, h.width, h.height,
+                    h.format, bytesPerPixel(t.format()), t.palette.empty() ? "" : ", 1024-byte palette", h.mipCount);
     for (std::uint32_t i = 0; i < t.mips.size(); ++i) {
         const auto m = t.mipSize(i);
         text += fmt::format("  mip {}: {}x{}, {} bytes\n", i, m.width, m.height, m.bytes);
     }
-    text += fmt::format("  flags4 {}  flags5 {}  unknown6 {} (opaque)\n", hex(h.flags4), hex(h.flags5), hex(h.unknown6));
+    text +=
+        fmt::format("  flags4 {}  flags5 {}  unknown6 {} (opaque)\n", hex(h.flags4), hex(h.flags5), hex(h.unknown6));
     if (!t.page) {
         text += "  no Page chunk\n";
     } else {
@@ -62,7 +62,7 @@ formats::Description describe(const Texture& t, std::string_view label) {
     return {j.dump(), text};
 }
 
-Result<Bytes> exportPng(ByteView data, const formats::ExportOptions& options) {
+Result<Bytes> exportPng(ByteView data, const registry::ExportOptions& options) {
     VESTIGE_TRY(Texture t, read(data));
     std::uint32_t mip = 0;
     if (const auto text = options.get("mip"); !text.empty()) {
@@ -75,24 +75,31 @@ Result<Bytes> exportPng(ByteView data, const formats::ExportOptions& options) {
     }
     Expansion e = Expansion::Rounding;
     if (const auto text = options.get("expansion"); !text.empty()) {
-        if (text == "replication") e = Expansion::Replication;
+        if (text == "replication")
+            e = Expansion::Replication;
         else if (text != "rounding")
-            return Error("export.bad_option", "unknown channel expansion").in("option", "expansion").expected("rounding or replication").actual(text);
+            return Error("export.bad_option", "unknown channel expansion")
+                .in("option", "expansion")
+                .expected("rounding or replication")
+                .actual(text);
     }
     VESTIGE_TRY(image::Image img, decode(t, mip, e));
     return image::encodePng(img);
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
+    registry::FormatInfo info;
     info.name = "texm";
-    info.summary = "Iron3D Texm texture (Textures.lib, LightMap.lib): indexed/565/556/4444/88/888/8888, mips, Page rects";
+    info.summary =
+        "Iron3D Texm texture (Textures.lib, LightMap.lib): indexed/565/556/4444/88/888/8888, mips, Page rects";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
-    info.describe = [](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [](ByteView data, std::string_view label) -> Result<registry::Description> {
         VESTIGE_TRY(Texture t, read(data));
         return describe(t, label);
     };
-    info.exportPng = [](ByteView data, std::string_view, const formats::ExportOptions& options) { return exportPng(data, options); };
+    info.exportPng = [](ByteView data, std::string_view, const registry::ExportOptions& options) {
+        return exportPng(data, options);
+    };
     formats.add(std::move(info));
 }
 

@@ -22,7 +22,7 @@ int probe(ByteView data, std::string_view fileName) {
     return readLandPath(data).ok() ? 100 : 0;
 }
 
-formats::Description describe(const Mission& m, std::string_view label) {
+registry::Description describe(const Mission& m, std::string_view label) {
     Json j;
     j["format"] = "tma";
     j["label"] = std::string(label);

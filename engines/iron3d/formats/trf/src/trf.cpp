@@ -29,7 +29,7 @@ int probe(ByteView data, std::string_view fileName) {
     return 101;
 }
 
-formats::Description describe(const Table& table, std::string_view label) {
+registry::Description describe(const Table& table, std::string_view label) {
     using Json = nlohmann::ordered_json;
     const auto& entries = table.archive.entries();
     std::map<std::string, std::size_t> byType;
@@ -53,12 +53,12 @@ formats::Description describe(const Table& table, std::string_view label) {
     return {dumpJson(j), std::move(t)};
 }
 
-void registerFormat(formats::FormatRegistry& formats) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats) {
+    registry::FormatInfo info;
     info.name = "trf";
     info.summary = "Iron3D TRF preload table (an NRes): typed entries, names resolved through the prototype registry";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
-    info.describe = [](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [](ByteView data, std::string_view label) -> Result<registry::Description> {
         VESTIGE_TRY(Table table, read(data));
         return describe(table, label);
     };

@@ -27,7 +27,7 @@ std::string defaultText(const Declaration& d) {
     return cp1251ToUtf8(d.args);
 }
 
-formats::Description describe(const VarSet& set, std::string_view label) {
+registry::Description describe(const VarSet& set, std::string_view label) {
     using Json = nlohmann::ordered_json;
     Json j;
     j["format"] = "varset";

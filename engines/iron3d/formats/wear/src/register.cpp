@@ -18,12 +18,14 @@ int probe(ByteView data, std::string_view fileName) {
     return endsWithNoCase(fileName, ".wea") ? 100 : 20;
 }
 
-formats::Description describe(const Table& t, std::string_view label) {
+registry::Description describe(const Table& t, std::string_view label) {
     using Json = nlohmann::ordered_json;
     auto rows = [](const std::vector<Row>& rs) {
         Json a = Json::array();
         for (std::size_t i = 0; i < rs.size(); ++i)
-            a.push_back({{"row", i}, {"legacy_id", cp1251ToUtf8(rs[i].legacyId)}, {"name", cp1251ToUtf8(rs[i].name)},
+            a.push_back({{"row", i},
+                         {"legacy_id", cp1251ToUtf8(rs[i].legacyId)},
+                         {"name", cp1251ToUtf8(rs[i].name)},
                          {"tail", cp1251ToUtf8(rs[i].tail)}});
         return a;
     };
@@ -32,10 +34,12 @@ formats::Description describe(const Table& t, std::string_view label) {
     j["label"] = std::string(label);
     j["materials"] = rows(t.materials);
     j["lightmaps"] = t.lightmaps ? rows(t.lightmaps->rows) : Json(nullptr);
-    std::string text = fmt::format("{}: WEAR table, {} material row(s), {}\n", label, t.materials.size(),
-                                   t.lightmaps ? fmt::format("{} lightmap row(s)", t.lightmaps->rows.size()) : "no LIGHTMAPS block");
+    std::string text =
+        fmt::format("{}: WEAR table, {} material row(s), {}\n", label, t.materials.size(),
+                    t.lightmaps ? fmt::format("{} lightmap row(s)", t.lightmaps->rows.size()) : "no LIGHTMAPS block");
     for (std::size_t i = 0; i < t.materials.size(); ++i)
-        text += fmt::format("  row {}: {} (legacy id {})\n", i, cp1251ToUtf8(t.materials[i].name), cp1251ToUtf8(t.materials[i].legacyId));
+        text += fmt::format("  row {}: {} (legacy id {})\n", i, cp1251ToUtf8(t.materials[i].name),
+                            cp1251ToUtf8(t.materials[i].legacyId));
     if (t.lightmaps)
         for (std::size_t i = 0; i < t.lightmaps->rows.size(); ++i)
             text += fmt::format("  lightmap {}: {} (legacy id {})\n", i, cp1251ToUtf8(t.lightmaps->rows[i].name),
@@ -43,12 +47,12 @@ formats::Description describe(const Table& t, std::string_view label) {
     return {j.dump(), text};
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
+    registry::FormatInfo info;
     info.name = "wear";
     info.summary = "Iron3D WEAR material table (*.wea next to a model): material rows and LIGHTMAPS";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
-    info.describe = [](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [](ByteView data, std::string_view label) -> Result<registry::Description> {
         VESTIGE_TRY(Table t, read(data));
         return describe(t, label);
     };

@@ -64,7 +64,7 @@ Json countsJson(const Bsp& b) {
 
 }  // namespace
 
-formats::Description describe(const Bsp& b, std::size_t fileSize) {
+registry::Description describe(const Bsp& b, std::size_t fileSize) {
     Json j;
     j["format"] = "bsp";
     j["version"] = b.version;
@@ -74,9 +74,14 @@ formats::Description describe(const Bsp& b, std::size_t fileSize) {
     for (int i = 0; i < kLumpCount; ++i) {
         const auto& l = b.lumps[i];
         if (l.entry.length == 0 && l.entry.offset == 0 && l.entry.version == 0 && l.entry.fourCC == 0) continue;
-        lumps.push_back(Json{{"index", i}, {"name", lumpName(i)}, {"offset", l.entry.offset},
-                             {"length", l.entry.length}, {"version", l.entry.version}, {"fourCC", l.entry.fourCC},
-                             {"compressed", l.compressed}, {"decoded_length", l.data.size()}});
+        lumps.push_back(Json{{"index", i},
+                             {"name", lumpName(i)},
+                             {"offset", l.entry.offset},
+                             {"length", l.entry.length},
+                             {"version", l.entry.version},
+                             {"fourCC", l.entry.fourCC},
+                             {"compressed", l.compressed},
+                             {"decoded_length", l.data.size()}});
     }
     j["lumps"] = lumps;
     j["counts"] = countsJson(b);
@@ -86,19 +91,24 @@ formats::Description describe(const Bsp& b, std::size_t fileSize) {
     j["static_prop_models"] = b.staticProps ? b.staticProps->names.size() : 0;
     Json games = Json::array();
     for (const auto& g : b.gameLumps)
-        games.push_back(Json{{"id", g.idText()}, {"version", g.version}, {"flags", g.flags},
-                             {"compressed", g.compressed}, {"length", g.data.size()}});
+        games.push_back(Json{{"id", g.idText()},
+                             {"version", g.version},
+                             {"flags", g.flags},
+                             {"compressed", g.compressed},
+                             {"length", g.data.size()}});
     j["game_lumps"] = games;
     j["pakfile_entry_count"] = b.pakEntries.size();
     Json pak = Json::array();
     for (const auto& e : b.pakEntries)
-        pak.push_back(Json{{"name", e.name}, {"size", e.size}, {"compressed_size", e.compressedSize}, {"method", e.method}});
+        pak.push_back(
+            Json{{"name", e.name}, {"size", e.size}, {"compressed_size", e.compressedSize}, {"method", e.method}});
     j["pakfile_entries"] = pak;
     Json textures = Json::array();
     for (std::size_t i = 0; i < b.texData.size(); ++i) textures.push_back(std::string(b.textureName(i)));
     j["textures"] = textures;
 
-    std::string text = fmt::format("Source BSP version {}, map revision {}, {} bytes\n", b.version, b.mapRevision, fileSize);
+    std::string text =
+        fmt::format("Source BSP version {}, map revision {}, {} bytes\n", b.version, b.mapRevision, fileSize);
     text += fmt::format("{} entities, {} static props, {} pakfile entries, {} triangles (sum of numedges-2)\n",
                         b.entities.size(), b.staticProps ? b.staticProps->props.size() : 0, b.pakEntries.size(),
                         b.totalTriangleCount());
@@ -106,14 +116,15 @@ formats::Description describe(const Bsp& b, std::size_t fileSize) {
     for (const auto& [k, v] : j["counts"].items()) text += fmt::format("  {:<22} {}\n", k, v.get<std::uint64_t>());
     text += "lumps (index name offset length version fourCC):\n";
     for (const auto& l : lumps)
-        text += fmt::format("  {:>2} {:<30} {:>9} {:>9} v{} {}{}\n", l["index"].get<int>(), l["name"].get<std::string>(),
-                            l["offset"].get<std::int64_t>(), l["length"].get<std::int64_t>(), l["version"].get<int>(),
-                            l["fourCC"].get<std::uint32_t>(), l["compressed"].get<bool>() ? " LZMA" : "");
+        text +=
+            fmt::format("  {:>2} {:<30} {:>9} {:>9} v{} {}{}\n", l["index"].get<int>(), l["name"].get<std::string>(),
+                        l["offset"].get<std::int64_t>(), l["length"].get<std::int64_t>(), l["version"].get<int>(),
+                        l["fourCC"].get<std::uint32_t>(), l["compressed"].get<bool>() ? " LZMA" : "");
     if (!text.empty() && text.back() == '\n') text.pop_back();
     return {j.dump(-1, ' ', false, Json::error_handler_t::replace), text};
 }
 
-Result<formats::Description> describeFile(ByteView data, std::string_view label) {
+Result<registry::Description> describeFile(ByteView data, std::string_view label) {
     auto bsp = readBsp(data);
     (void)label;  // the caller adds the file context
     if (!bsp) return std::move(bsp).error();

@@ -3,8 +3,8 @@
 #include "vestige/source/bsp/describe.hpp"
 
 namespace vestige::source::bsp {
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
+    registry::FormatInfo info;
     info.name = "bsp";
     info.summary = "Source engine map (VBSP v19/v20; v21 recognised)";
     info.probe = probeBsp;

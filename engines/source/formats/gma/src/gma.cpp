@@ -1,4 +1,6 @@
 // GMA reader and writers. The byte layout is pictured in vestige/source/gma/gma.hpp.
+#include "vestige/source/gma/gma.hpp"
+
 #include <fmt/format.h>
 #include <zlib.h>
 
@@ -7,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "vestige/core/text.hpp"
-#include "vestige/source/gma/gma.hpp"
+#include "vestige/vfs/names.hpp"
 
 namespace vestige::source::gma {
 namespace {
@@ -31,7 +33,8 @@ Status checkString(std::string_view s, const char* field) {
 
 Result<Bytes> writeHeaderAndTable(const Header& h, std::span<const FileRecord> files) {
     if (h.version < 1 || h.version > 3)
-        return Error("gma.bad_version", "only GMA versions 1 to 3 can be written").field("version")
+        return Error("gma.bad_version", "only GMA versions 1 to 3 can be written")
+            .field("version")
             .actual(std::to_string(h.version));
     ByteWriter w;
     w.chars("GMAD");
@@ -41,7 +44,8 @@ Result<Bytes> writeHeaderAndTable(const Header& h, std::span<const FileRecord> f
     if (h.version > 1) {
         for (const auto& r : h.requiredContent) {
             VESTIGE_CHECK(checkString(r, "required_content"));
-            if (r.empty()) return Error("gma.bad_string", "required content names cannot be empty").field("required_content");
+            if (r.empty())
+                return Error("gma.bad_string", "required content names cannot be empty").field("required_content");
             cstr(w, r);
         }
         w.u8(0);
@@ -57,7 +61,8 @@ Result<Bytes> writeHeaderAndTable(const Header& h, std::span<const FileRecord> f
     w.i32(h.addonVersion);
     for (std::size_t i = 0; i < files.size(); ++i) {
         const auto& f = files[i];
-        if (f.number == 0) return Error("gma.bad_number", "file number 0 would end the table").record(i).field("file_number");
+        if (f.number == 0)
+            return Error("gma.bad_number", "file number 0 would end the table").record(i).field("file_number");
         VESTIGE_CHECK(checkString(f.path, "path").record(i));
         w.u32(f.number);
         cstr(w, f.path);
@@ -83,17 +88,25 @@ std::uint32_t crc32(ByteView data) {
 
 Result<RawAddon> parseRaw(ByteView data, Profile profile, const Limits& limits) {
     if (data.size() > limits.maxInput)
-        return Error("gma.too_large", "addon exceeds the size limit").expected(fmt::format("at most {} bytes", limits.maxInput))
+        return Error("gma.too_large", "addon exceeds the size limit")
+            .expected(fmt::format("at most {} bytes", limits.maxInput))
             .actual(std::to_string(data.size()));
     ByteReader r(data);
     RawAddon a;
     VESTIGE_TRY(auto ident, r.bytes(4, "ident"));
     if (std::memcmp(ident.data(), "GMAD", 4) != 0)
-        return Error("gma.bad_ident", "not a GMA addon").field("ident").at(0).expected("\"GMAD\"").actual(hexBytes(ident));
+        return Error("gma.bad_ident", "not a GMA addon")
+            .field("ident")
+            .at(0)
+            .expected("\"GMAD\"")
+            .actual(hexBytes(ident));
     Header& h = a.header;
     VESTIGE_TRY(h.version, r.u8("version"));
     if (h.version < 1 || h.version > 3)
-        return Error("gma.bad_version", "unsupported GMA version").field("version").at(4).expected("1..3")
+        return Error("gma.bad_version", "unsupported GMA version")
+            .field("version")
+            .at(4)
+            .expected("1..3")
             .actual(std::to_string(h.version));
     VESTIGE_TRY(h.steamId, r.u64("steam_id"));
     VESTIGE_TRY(h.timestamp, r.u64("timestamp"));
@@ -102,7 +115,9 @@ Result<RawAddon> parseRaw(ByteView data, Profile profile, const Limits& limits) 
             VESTIGE_TRY(auto s, r.cString("required_content"));
             if (s.empty()) break;
             if (h.requiredContent.size() >= limits.maxFiles)
-                return Error("gma.too_many", "required-content list exceeds the limit").field("required_content").at(r.absolute());
+                return Error("gma.too_many", "required-content list exceeds the limit")
+                    .field("required_content")
+                    .at(r.absolute());
             h.requiredContent.push_back(std::move(s));
         }
     }
@@ -117,7 +132,9 @@ Result<RawAddon> parseRaw(ByteView data, Profile profile, const Limits& limits) 
         VESTIGE_TRY(auto number, r.u32("file_number"));
         if (number == 0) break;
         if (a.files.size() >= limits.maxFiles)
-            return Error("gma.too_many", "file table exceeds the limit").field("file_number").at(at)
+            return Error("gma.too_many", "file table exceeds the limit")
+                .field("file_number")
+                .at(at)
                 .expected(fmt::format("at most {} files", limits.maxFiles));
         FileRecord f;
         f.number = number;
@@ -129,8 +146,12 @@ Result<RawAddon> parseRaw(ByteView data, Profile profile, const Limits& limits) 
         // Sizes are checked against the bytes that can still follow before anything relies on them.
         std::uint64_t next = 0;
         if (f.size < 0 || !checkedAdd(total, static_cast<std::uint64_t>(f.size), next) || next > data.size())
-            return Error("gma.bad_size", "file size is negative or larger than the addon").field("size").entry(f.path)
-                .at(sizeAt).expected(fmt::format("0..{}", data.size())).actual(std::to_string(f.size));
+            return Error("gma.bad_size", "file size is negative or larger than the addon")
+                .field("size")
+                .entry(f.path)
+                .at(sizeAt)
+                .expected(fmt::format("0..{}", data.size()))
+                .actual(std::to_string(f.size));
         total = next;
         a.files.push_back(std::move(f));
     }
@@ -150,7 +171,10 @@ Result<RawAddon> parseRaw(ByteView data, Profile profile, const Limits& limits) 
     if (!r.atEnd()) {
         if (profile == Profile::Strict)
             return Error("gma.trailing_bytes", "bytes after the file data that are not a 4-byte CRC")
-                .field("addon_crc").at(r.absolute()).expected("end of file").actual(fmt::format("{} more byte(s)", r.remaining()));
+                .field("addon_crc")
+                .at(r.absolute())
+                .expected("end of file")
+                .actual(fmt::format("{} more byte(s)", r.remaining()));
         a.trailing.assign(r.rest().begin(), r.rest().end());
     }
     return a;
@@ -164,8 +188,10 @@ Result<Bytes> writeRaw(const RawAddon& a) {
             return Error("gma.bad_size", "negative file size").field("size").entry(f.path);
     }
     if (total != a.data.size())
-        return Error("gma.bad_size", "file sizes do not add up to the data").field("file_data")
-            .expected(std::to_string(total)).actual(std::to_string(a.data.size()));
+        return Error("gma.bad_size", "file sizes do not add up to the data")
+            .field("file_data")
+            .expected(std::to_string(total))
+            .actual(std::to_string(a.data.size()));
     out.insert(out.end(), a.data.begin(), a.data.end());
     if (a.trailer) {
         ByteWriter w;
@@ -176,12 +202,14 @@ Result<Bytes> writeRaw(const RawAddon& a) {
     return out;
 }
 
+Status checkPath(std::string_view path) { return vfs::checkEntryPath(path); }
+
 Result<Bytes> write(const Header& header, std::span<const NewFile> files) {
     std::vector<FileRecord> records;
     records.reserve(files.size());
     Bytes data;
     for (std::size_t i = 0; i < files.size(); ++i) {
-        if (files[i].path.empty()) return Error("gma.bad_path", "empty file path").record(i).field("path");
+        VESTIGE_CHECK(checkPath(files[i].path).record(i).field("path"));
         FileRecord f;
         f.number = static_cast<std::uint32_t>(i + 1);
         f.path = files[i].path;
@@ -218,19 +246,29 @@ Result<Addon> Addon::read(Bytes data, Profile profile, const Limits& limits) {
         a.mStart.push_back(start);
         start += static_cast<std::uint64_t>(f.size);
         if (f.number != i + 1)
-            problem(Error("gma.bad_number", "file numbers are not 1, 2, 3, ...").field("file_number").entry(f.path)
-                        .at(f.recordOffset).expected(std::to_string(i + 1)).actual(std::to_string(f.number)));
+            problem(Error("gma.bad_number", "file numbers are not 1, 2, 3, ...")
+                        .field("file_number")
+                        .entry(f.path)
+                        .at(f.recordOffset)
+                        .expected(std::to_string(i + 1))
+                        .actual(std::to_string(f.number)));
         if (f.path.empty())
             problem(Error("gma.bad_path", "empty file path").record(i).field("path").at(f.recordOffset + 4));
         auto [it, inserted] = a.mIndex.emplace(fold(f.path), i);
         if (!inserted)
-            problem(Error("gma.duplicate_entry", "two files have the same path (lookups use the first)").field("path")
-                        .entry(f.path).at(f.recordOffset + 4).actual(fmt::format("same as file {}", it->second + 1)));
+            problem(Error("gma.duplicate_entry", "two files have the same path (lookups use the first)")
+                        .field("path")
+                        .entry(f.path)
+                        .at(f.recordOffset + 4)
+                        .actual(fmt::format("same as file {}", it->second + 1)));
     }
     a.mComputedCrc = crc32(ByteView(data).first(a.mRaw.trailerOffset));
     if (a.mRaw.trailer && *a.mRaw.trailer != 0 && *a.mRaw.trailer != a.mComputedCrc)
-        problem(Error("gma.addon_crc_mismatch", "the trailing CRC32 does not match the addon's bytes").field("addon_crc")
-                    .at(a.mRaw.trailerOffset).expected(hex(a.mComputedCrc)).actual(hex(*a.mRaw.trailer)));
+        problem(Error("gma.addon_crc_mismatch", "the trailing CRC32 does not match the addon's bytes")
+                    .field("addon_crc")
+                    .at(a.mRaw.trailerOffset)
+                    .expected(hex(a.mComputedCrc))
+                    .actual(hex(*a.mRaw.trailer)));
     if (strictError) return std::move(*strictError);
     return a;
 }
@@ -247,15 +285,20 @@ ByteView Addon::payload(std::size_t index) const {
 
 Result<Bytes> Addon::load(std::size_t index, bool verifyCrc) const {
     if (index >= mRaw.files.size())
-        return Error("gma.bad_index", "file index out of range").expected(fmt::format("< {}", mRaw.files.size()))
+        return Error("gma.bad_index", "file index out of range")
+            .expected(fmt::format("< {}", mRaw.files.size()))
             .actual(std::to_string(index));
     const auto p = payload(index);
     const auto& f = mRaw.files[index];
     if (verifyCrc) {
         const std::uint32_t crc = crc32(p);
         if (crc != f.crc32)
-            return Error("gma.crc_mismatch", "file content does not match its CRC32").field("crc32").entry(f.path)
-                .at(f.recordOffset + 4 + f.path.size() + 1 + 8).expected(hex(f.crc32)).actual(hex(crc));
+            return Error("gma.crc_mismatch", "file content does not match its CRC32")
+                .field("crc32")
+                .entry(f.path)
+                .at(f.recordOffset + 4 + f.path.size() + 1 + 8)
+                .expected(hex(f.crc32))
+                .actual(hex(crc));
     }
     return Bytes(p.begin(), p.end());
 }
@@ -266,8 +309,10 @@ AddonInfo interpretDescription(std::string_view description) {
     auto j = nlohmann::json::parse(description.begin(), description.end(), nullptr, false);
     if (j.is_discarded() || !j.is_object()) return info;
     info.json = true;
-    if (j.contains("description") && j["description"].is_string()) info.description = j["description"].get<std::string>();
-    else info.description.clear();
+    if (j.contains("description") && j["description"].is_string())
+        info.description = j["description"].get<std::string>();
+    else
+        info.description.clear();
     if (j.contains("type") && j["type"].is_string()) info.type = j["type"].get<std::string>();
     if (j.contains("tags") && j["tags"].is_array())
         for (const auto& t : j["tags"])

@@ -52,7 +52,7 @@ std::string listText(const Addon& addon) {
     return out;
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     auto strict = Addon::read(data, Profile::Strict);
     auto opened = strict.ok() ? std::move(strict) : Addon::read(data, Profile::Compatible);
     if (!opened) return std::move(opened).error();
@@ -80,9 +80,12 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
     j["author"] = h.author;
     j["addon_version"] = h.addonVersion;
     std::string trailer;
-    if (!a.trailer()) trailer = "absent";
-    else if (*a.trailer() == 0) trailer = "not set (0)";
-    else trailer = *a.trailer() == a.computedCrc() ? "ok" : "mismatch";
+    if (!a.trailer())
+        trailer = "absent";
+    else if (*a.trailer() == 0)
+        trailer = "not set (0)";
+    else
+        trailer = *a.trailer() == a.computedCrc() ? "ok" : "mismatch";
     j["addon_crc"] = {{"status", trailer}, {"computed", hex(a.computedCrc())}};
     if (a.trailer()) j["addon_crc"]["stored"] = hex(*a.trailer());
     std::uint64_t total = 0;
@@ -106,7 +109,8 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
                         a.profile() == Profile::Strict ? "" : " (strict: " + strict.error().render() + ")");
     for (const auto& e : a.issues()) text += fmt::format("  issue:     {}\n", e.render());
     text += fmt::format("  name:      {}\n  author:    {}\n", h.name, h.author);
-    text += fmt::format("  type:      {}\n  tags:      {}\n", info.type.empty() ? "-" : info.type, fmt::join(info.tags, ", "));
+    text += fmt::format("  type:      {}\n  tags:      {}\n", info.type.empty() ? "-" : info.type,
+                        fmt::join(info.tags, ", "));
     text += fmt::format("  desc:      {}\n", info.description);
     text += fmt::format("  steam id:  {}  timestamp: {}  addon version: {}\n", h.steamId, h.timestamp, h.addonVersion);
     text += fmt::format("  files:     {} ({} bytes)\n", a.size(), total);
@@ -114,7 +118,7 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
     text += fmt::format("  crc32:     {} ok, {} bad\n", a.size() - bad.size(), bad.size());
     for (const auto& b : bad) text += fmt::format("    bad: {}\n", b["text"].get<std::string>());
     text += listText(a);
-    return formats::Description{dump(j), text};
+    return registry::Description{dump(j), text};
 }
 
 }  // namespace vestige::source::gma

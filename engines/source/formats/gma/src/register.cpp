@@ -1,7 +1,8 @@
-// GMA: `info` describer and the VFS archive provider.
+// GMA: `info` describer, the VFS archive provider and the archive services (manifest.cpp).
 #include "vestige/source/gma/register.hpp"
 
 #include "vestige/source/gma/inspect.hpp"
+#include "vestige/source/gma/manifest.hpp"
 #include "vestige/vfs/archive_provider.hpp"
 
 namespace vestige::source::gma {
@@ -23,8 +24,8 @@ struct GmaAccess {
 
 }  // namespace
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "gma";
     info.summary = "Garry's Mod addon (*.gma, GMAD v1-3)";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
@@ -37,6 +38,7 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
     archive.open = [](Bytes data, std::string label) {
         return vfs::provideArchive<GmaAccess>(Addon::read(std::move(data), Profile::Compatible), std::move(label));
     };
+    archive.services = archiveServices();
     archives.add(std::move(archive));
 }
 

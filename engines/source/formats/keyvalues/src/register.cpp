@@ -11,7 +11,7 @@ namespace vestige::source::keyvalues {
 
 int probeVmt(ByteView /*data*/, std::string_view fileName) { return endsWithNoCase(fileName, ".vmt") ? 10 : 0; }
 
-formats::Description describe(const Material& m, std::size_t fileSize) {
+registry::Description describe(const Material& m, std::size_t fileSize) {
     using Json = nlohmann::ordered_json;
     Json j;
     j["format"] = "vmt";
@@ -49,13 +49,13 @@ formats::Description describe(const Material& m, std::size_t fileSize) {
     return {j.dump(-1, ' ', false, Json::error_handler_t::replace), text};
 }
 
-Result<formats::Description> describeFile(ByteView data, std::string_view /*label*/) {
+Result<registry::Description> describeFile(ByteView data, std::string_view /*label*/) {
     VESTIGE_TRY(Material m, parseMaterial(asChars(data)));
     return describe(m, data.size());
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
+    registry::FormatInfo info;
     info.name = "vmt";
     info.summary = "Source engine material (KeyValues text)";
     info.probe = probeVmt;

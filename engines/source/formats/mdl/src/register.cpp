@@ -18,7 +18,7 @@ Json vec(Vec3 v) { return Json::array({v.x, v.y, v.z}); }
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-Result<int> intOption(const formats::ExportOptions& options, const char* key) {
+Result<int> intOption(const registry::ExportOptions& options, const char* key) {
     const std::string s = options.get(key);
     if (s.empty()) return 0;
     int v = 0;
@@ -85,7 +85,7 @@ Result<StudioFiles> openStudio(ByteView mdlData, std::string_view mdlSpec, const
     return readStudio(mdlData, vvd->data, vtx->data, std::string(mdlSpec), specs.vvd, vtxName);
 }
 
-formats::Description describe(const Mdl& m, const StudioFiles* sib) {
+registry::Description describe(const Mdl& m, const StudioFiles* sib) {
     const auto& h = m.header;
     Json j;
     j["format"] = "mdl";
@@ -240,7 +240,7 @@ formats::Description describe(const Mdl& m, const StudioFiles* sib) {
     return {dump(j), text};
 }
 
-formats::Description describeVvd(const Vvd& v) {
+registry::Description describeVvd(const Vvd& v) {
     const auto& h = v.header;
     Json j;
     j["format"] = "vvd";
@@ -257,7 +257,7 @@ formats::Description describeVvd(const Vvd& v) {
     return {dump(j), text};
 }
 
-formats::Description describeVtx(const Vtx& v) {
+registry::Description describeVtx(const Vtx& v) {
     const auto& h = v.header;
     std::size_t models = 0, meshes = 0, groups = 0, strips = 0, verts = 0, indices = 0;
     for (const auto& p : v.bodyParts)
@@ -297,13 +297,13 @@ formats::Description describeVtx(const Vtx& v) {
     return {dump(j), text};
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
     const vfs::ArchiveRegistry* registry = &archives;
-    formats::FormatInfo info;
+    registry::FormatInfo info;
     info.name = "mdl";
     info.summary = "Source studio model (MDL v44-49 + VVD + VTX; glTF export with skeleton and skin)";
     info.probe = probeMdl;
-    info.describe = [registry](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [registry](ByteView data, std::string_view label) -> Result<registry::Description> {
         VESTIGE_TRY(Mdl m, readMdl(data));
         // Siblings are optional for info; when present they must agree with the model.
         if (!endsWithNoCase(label, ".mdl")) return describe(m, nullptr);
@@ -313,7 +313,7 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
         return std::move(files).error();
     };
     info.exportGlb = [registry](ByteView data, std::string_view label,
-                                const formats::ExportOptions& options) -> Result<Bytes> {
+                                const registry::ExportOptions& options) -> Result<Bytes> {
         ViewOptions view;
         VESTIGE_TRY(view.lod, intOption(options, "lod"));
         VESTIGE_TRY(view.body, intOption(options, "body"));
@@ -323,21 +323,21 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
     };
     formats.add(std::move(info));
 
-    formats::FormatInfo vvd;
+    registry::FormatInfo vvd;
     vvd.name = "vvd";
     vvd.summary = "Source studio model vertices (VVD v4)";
     vvd.probe = probeVvd;
-    vvd.describe = [](ByteView data, std::string_view) -> Result<formats::Description> {
+    vvd.describe = [](ByteView data, std::string_view) -> Result<registry::Description> {
         VESTIGE_TRY(Vvd v, readVvd(data));
         return describeVvd(v);
     };
     formats.add(std::move(vvd));
 
-    formats::FormatInfo vtx;
+    registry::FormatInfo vtx;
     vtx.name = "vtx";
     vtx.summary = "Source optimized studio model mesh (VTX v7)";
     vtx.probe = probeVtx;
-    vtx.describe = [](ByteView data, std::string_view) -> Result<formats::Description> {
+    vtx.describe = [](ByteView data, std::string_view) -> Result<registry::Description> {
         VESTIGE_TRY(Vtx v, readVtx(data));
         return describeVtx(v);
     };

@@ -37,7 +37,7 @@ int probePhy(ByteView data, std::string_view fileName) {
     return endsWithNoCase(fileName, ".phy") ? 10 : 0;
 }
 
-formats::Description describe(const PhyModel& m, std::optional<std::int32_t> mdlChecksum) {
+registry::Description describe(const PhyModel& m, std::optional<std::int32_t> mdlChecksum) {
     const PhyHeader& h = m.file.header;
     Json j;
     j["format"] = "phy";
@@ -114,13 +114,13 @@ formats::Description describe(const PhyModel& m, std::optional<std::int32_t> mdl
     return {dumpJson(j), text};
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
     const vfs::ArchiveRegistry* registry = &archives;
-    formats::FormatInfo info;
+    registry::FormatInfo info;
     info.name = "phy";
     info.summary = "Source studio model collision (phyheader_t + VPHY/IVP compact surfaces + key text)";
     info.probe = probePhy;
-    info.describe = [registry](ByteView data, std::string_view label) -> Result<formats::Description> {
+    info.describe = [registry](ByteView data, std::string_view label) -> Result<registry::Description> {
         const auto checksum = siblingChecksum(label, *registry);
         PhyReadOptions options;
         options.expectedChecksum = checksum;

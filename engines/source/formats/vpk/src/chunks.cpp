@@ -40,7 +40,9 @@ std::optional<std::string> chunkBase(std::string_view fileName) {
     return std::string(fileName.substr(0, fileName.size() - kSuffix.size()));
 }
 
-std::string chunkFileName(std::string_view base, std::uint16_t index) { return fmt::format("{}_{:03}.vpk", base, index); }
+std::string chunkFileName(std::string_view base, std::uint16_t index) {
+    return fmt::format("{}_{:03}.vpk", base, index);
+}
 
 fs::path HostChunks::chunkPath(std::uint16_t index) const {
     const std::string name = chunkFileName(mBase, index);
@@ -72,7 +74,8 @@ Result<Bytes> HostChunks::read(std::uint16_t index, std::uint64_t offset, std::u
     if (offset > *n || length > *n - offset) {
         Error e = rangeError(index, offset, length, *n);
         return Error(e.code(), fmt::format("{} ({})", e.message(), p.string()))
-            .expected(*e.expectedText()).actual(*e.actualText());
+            .expected(*e.expectedText())
+            .actual(*e.actualText());
     }
     std::ifstream in(p, std::ios::binary);
     Bytes out(static_cast<std::size_t>(length));

@@ -79,18 +79,20 @@ std::string listText(const Archive& archive) {
     return out;
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label) {
+Result<registry::Description> describe(ByteView data, std::string_view label) {
     const std::string host(label);
     return describe(data, label, hostChunksFor(host, data));
 }
 
-Result<formats::Description> describe(ByteView data, std::string_view label, std::shared_ptr<const ChunkSource> chunks) {
+Result<registry::Description> describe(ByteView data, std::string_view label,
+                                       std::shared_ptr<const ChunkSource> chunks) {
     if ((data.size() < 4 || loadU32(data.data()) != kSignature) && looksLikeChunk(baseName(label))) {
         Json j{{"format", "vpk"}, {"label", std::string(label)}, {"kind", "chunk"}, {"bytes", data.size()}};
-        std::string text = fmt::format("VPK data chunk {}\n  {} bytes of raw entry data (no header); open the "
-                                       "matching *_dir.vpk to list its entries",
-                                       label, data.size());
-        return formats::Description{dump(j), text};
+        std::string text = fmt::format(
+            "VPK data chunk {}\n  {} bytes of raw entry data (no header); open the "
+            "matching *_dir.vpk to list its entries",
+            label, data.size());
+        return registry::Description{dump(j), text};
     }
     auto strict = Archive::read(data, Profile::Strict);
     auto opened = strict.ok() ? std::move(strict) : Archive::read(data, Profile::Compatible);
@@ -152,8 +154,8 @@ Result<formats::Description> describe(ByteView data, std::string_view label, std
         crc["ok"] = a.size() - bad;
     } else {
         crc["checked"] = false;
-        crc["reason"] = fmt::format("{} bytes of entry data (limit {}); use `vestige extract` to check", total,
-                                    kMaxCrcCheckBytes);
+        crc["reason"] =
+            fmt::format("{} bytes of entry data (limit {}); use `vestige extract` to check", total, kMaxCrcCheckBytes);
     }
     j["crc"] = crc;
     if (d.version == 2 && chunks && !d.archiveMd5.empty()) {
@@ -167,14 +169,16 @@ Result<formats::Description> describe(ByteView data, std::string_view label, std
     text += fmt::format("  profile:   {}{}\n", j["profile"].get<std::string>(),
                         a.profile() == Profile::Strict ? "" : " (strict: " + strict.error().render() + ")");
     for (const auto& e : a.issues()) text += fmt::format("  issue:     {}\n", e.render());
-    text += fmt::format("  entries:   {} ({} bytes, {} preload, {} in this file)\n", a.size(), total, preload, embedded);
+    text +=
+        fmt::format("  entries:   {} ({} bytes, {} preload, {} in this file)\n", a.size(), total, preload, embedded);
     text += fmt::format("  tree:      {} bytes; data section {} bytes\n", d.treeSize, d.fileData.size());
     if (d.version == 2)
         text += fmt::format("  v2:        {} archive MD5 records, other MD5 {} bytes, signature {} bytes\n",
                             d.archiveMd5.size(), d.otherMd5Size, d.signatureSize);
     for (const auto& c : j["chunks"])
-        text += fmt::format("  chunk {:03}: {}\n", c["index"].get<int>(),
-                            c["present"].get<bool>() ? fmt::format("{} bytes", c["size"].get<std::uint64_t>()) : "missing");
+        text +=
+            fmt::format("  chunk {:03}: {}\n", c["index"].get<int>(),
+                        c["present"].get<bool>() ? fmt::format("{} bytes", c["size"].get<std::uint64_t>()) : "missing");
     if (crc["checked"].get<bool>()) {
         text += fmt::format("  crc32:     {} ok, {} bad\n", a.size() - bad, bad);
         for (const auto& b : crc["bad"]) text += fmt::format("    bad: {}\n", b["text"].get<std::string>());
@@ -182,9 +186,10 @@ Result<formats::Description> describe(ByteView data, std::string_view label, std
         text += fmt::format("  crc32:     not checked ({})\n", crc["reason"].get<std::string>());
     }
     if (j.contains("archive_md5_failures"))
-        for (const auto& m : j["archive_md5_failures"]) text += fmt::format("  md5:       {}\n", m["text"].get<std::string>());
+        for (const auto& m : j["archive_md5_failures"])
+            text += fmt::format("  md5:       {}\n", m["text"].get<std::string>());
     text += listText(a);
-    return formats::Description{dump(j), text};
+    return registry::Description{dump(j), text};
 }
 
 }  // namespace vestige::source::vpk

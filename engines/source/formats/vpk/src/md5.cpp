@@ -12,7 +12,8 @@ struct Md5Tables {
     std::array<std::uint32_t, 64> k{};
     Md5Tables() {
         // K[i] = floor(|sin(i + 1)| * 2^32); exact in IEEE double (checked by the test vectors).
-        for (int i = 0; i < 64; ++i) k[i] = static_cast<std::uint32_t>(std::floor(std::fabs(std::sin(i + 1.0)) * 4294967296.0));
+        for (int i = 0; i < 64; ++i)
+            k[i] = static_cast<std::uint32_t>(std::floor(std::fabs(std::sin(i + 1.0)) * 4294967296.0));
     }
 };
 

@@ -1,7 +1,8 @@
-// VPK: `info` describer and the VFS archive provider.
+// VPK: `info` describer, the VFS archive provider and the archive services (manifest.cpp).
 #include "vestige/source/vpk/register.hpp"
 
 #include "vestige/source/vpk/inspect.hpp"
+#include "vestige/source/vpk/manifest.hpp"
 #include "vestige/vfs/archive_provider.hpp"
 
 namespace vestige::source::vpk {
@@ -18,7 +19,9 @@ struct VpkAccess {
         for (const auto& e : a.entries()) out.push_back({e.path, e.size()});
         return out;
     }
-    [[nodiscard]] std::optional<std::size_t> find(const Archive& a, std::string_view name) const { return a.find(name); }
+    [[nodiscard]] std::optional<std::size_t> find(const Archive& a, std::string_view name) const {
+        return a.find(name);
+    }
     [[nodiscard]] Result<Bytes> load(const Archive& a, std::size_t index) const {
         return a.load(index, chunks.get(), true);
     }
@@ -26,13 +29,21 @@ struct VpkAccess {
 
 }  // namespace
 
-std::unique_ptr<vfs::Provider> makeProvider(Archive archive, std::shared_ptr<const ChunkSource> chunks, std::string label) {
+std::unique_ptr<vfs::Provider> makeProvider(Archive archive, std::shared_ptr<const ChunkSource> chunks,
+                                            std::string label) {
     return std::make_unique<vfs::ArchiveProvider<Archive, VpkAccess>>(std::move(archive), std::move(label),
                                                                       VpkAccess{std::move(chunks)});
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
-    formats::FormatInfo info;
+std::shared_ptr<const ChunkSource> chunksFor(ByteView dirData, vfs::ArchiveOrigin origin) {
+    std::shared_ptr<const ChunkSource> chunks;
+    if (origin.hostPath) chunks = hostChunksFor(origin.hostPath->string(), dirData);
+    if (!chunks) chunks = siblingChunksFor(origin.name, std::move(origin.readSibling));
+    return chunks;
+}
+
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives) {
+    registry::FormatInfo info;
     info.name = "vpk";
     info.summary = "Source engine VPK archive v1/v2 (*_dir.vpk + *_NNN.vpk chunks, single-file .vpk)";
     info.probe = [](ByteView data, std::string_view fileName) { return probe(data, fileName); };
@@ -54,12 +65,11 @@ void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& arch
     // Through the VFS, which knows where the directory came from: chunk files next to it on the host (read by
     // range), or next to it in its container (an outer archive, a mount), read whole once each.
     archive.openFrom = [](Bytes data, std::string label, vfs::ArchiveOrigin origin) {
-        std::shared_ptr<const ChunkSource> chunks;
-        if (origin.hostPath) chunks = hostChunksFor(origin.hostPath->string(), data);
-        if (!chunks) chunks = siblingChunksFor(origin.name, std::move(origin.readSibling));
+        auto chunks = chunksFor(data, std::move(origin));
         return vfs::provideArchive(Archive::read(std::move(data), Profile::Compatible), std::move(label),
                                    VpkAccess{std::move(chunks)});
     };
+    archive.services = archiveServices();
     archives.add(std::move(archive));
 }
 

@@ -45,10 +45,16 @@ Result<RawDirectory> parseRaw(ByteView data, Profile profile, const Limits& limi
     VESTIGE_TRY(auto signature, r.u32("signature"));
     if (signature != kSignature)
         return Error("vpk.bad_signature", "not a VPK directory (signature)")
-            .field("signature").at(0).expected("0x55AA1234").actual(hex(signature));
+            .field("signature")
+            .at(0)
+            .expected("0x55AA1234")
+            .actual(hex(signature));
     VESTIGE_TRY(d.version, r.u32("version"));
     if (d.version != 1 && d.version != 2)
-        return Error("vpk.bad_version", "unsupported VPK version").field("version").at(4).expected("1 or 2")
+        return Error("vpk.bad_version", "unsupported VPK version")
+            .field("version")
+            .at(4)
+            .expected("1 or 2")
             .actual(std::to_string(d.version));
     VESTIGE_TRY(d.treeSize, r.u32("tree_size"));
     if (d.version == 2) {
@@ -74,8 +80,10 @@ Result<RawDirectory> parseRaw(ByteView data, Profile profile, const Limits& limi
                 VESTIGE_TRY(auto name, tree.cString("name"));
                 if (name.empty()) break;
                 if (++count > limits.maxEntries)
-                    return Error("vpk.too_many_entries", "more entries than the limit").field("tree")
-                        .at(tree.absolute()).expected(fmt::format("at most {}", limits.maxEntries));
+                    return Error("vpk.too_many_entries", "more entries than the limit")
+                        .field("tree")
+                        .at(tree.absolute())
+                        .expected(fmt::format("at most {}", limits.maxEntries));
                 RawEntry& e = pg.entries.emplace_back();
                 e.name = std::move(name);
                 e.recordOffset = tree.absolute();
@@ -87,8 +95,11 @@ Result<RawDirectory> parseRaw(ByteView data, Profile profile, const Limits& limi
                 VESTIGE_TRY(e.terminator, tree.u16("terminator"));
                 if (e.terminator != kTerminator)
                     return Error("vpk.bad_terminator", "entry record does not end with 0xFFFF")
-                        .field("terminator").entry(fullName(xg.ext, pg.path, e.name))
-                        .at(e.recordOffset + kTerminatorAt).expected("0xFFFF").actual(hex(e.terminator));
+                        .field("terminator")
+                        .entry(fullName(xg.ext, pg.path, e.name))
+                        .at(e.recordOffset + kTerminatorAt)
+                        .expected("0xFFFF")
+                        .actual(hex(e.terminator));
                 VESTIGE_TRY(auto pre, tree.bytes(preload, "preload"));
                 e.preload.assign(pre.begin(), pre.end());
             }
@@ -97,7 +108,9 @@ Result<RawDirectory> parseRaw(ByteView data, Profile profile, const Limits& limi
     if (!tree.atEnd()) {
         if (profile == Profile::Strict)
             return Error("vpk.tree_size", "the tree's end marker comes before tree_size bytes")
-                .field("tree_size").at(8).expected(std::to_string(tree.position()))
+                .field("tree_size")
+                .at(8)
+                .expected(std::to_string(tree.position()))
                 .actual(std::to_string(d.treeSize));
         d.treeTail.assign(tree.rest().begin(), tree.rest().end());
     }
@@ -117,8 +130,10 @@ Result<RawDirectory> parseRaw(ByteView data, Profile profile, const Limits& limi
     d.signature.assign(signatureSection.begin(), signatureSection.end());
     if (!r.atEnd()) {
         if (profile == Profile::Strict)
-            return Error("vpk.trailing_bytes", "bytes after the last v2 section").field("signature_section_size")
-                .at(r.absolute()).expected(std::to_string(r.position()) + " bytes in the file")
+            return Error("vpk.trailing_bytes", "bytes after the last v2 section")
+                .field("signature_section_size")
+                .at(r.absolute())
+                .expected(std::to_string(r.position()) + " bytes in the file")
                 .actual(std::to_string(data.size()));
         d.trailing.assign(r.rest().begin(), r.rest().end());
     }
@@ -163,16 +178,20 @@ Result<Archive> Archive::read(Bytes data, Profile profile, const Limits& limits)
             for (std::size_t i = 0; i < pg.entries.size(); ++i) {
                 const RawEntry& e = pg.entries[i];
                 Entry out{fullName(xg.ext, pg.path, e.name), x, p, i, &e};
-                if (e.archiveIndex == kEmbedded &&
-                    std::uint64_t(e.offset) + e.length > d.fileData.size())
+                if (e.archiveIndex == kEmbedded && std::uint64_t(e.offset) + e.length > d.fileData.size())
                     problem(Error("vpk.entry_range", "embedded entry data runs past the data section")
-                                .field("offset").entry(out.path).at(e.recordOffset + kOffsetAt)
+                                .field("offset")
+                                .entry(out.path)
+                                .at(e.recordOffset + kOffsetAt)
                                 .expected(fmt::format("offset + length <= {}", d.fileData.size()))
                                 .actual(fmt::format("{} + {}", e.offset, e.length)));
                 auto [it, inserted] = a.mIndex.emplace(fold(out.path), a.mEntries.size());
                 if (!inserted)
                     problem(Error("vpk.duplicate_entry", "two entries have the same path (lookups use the first)")
-                                .field("name").entry(out.path).at(e.recordOffset).expected("unique paths")
+                                .field("name")
+                                .entry(out.path)
+                                .at(e.recordOffset)
+                                .expected("unique paths")
                                 .actual(fmt::format("same as entry {}", it->second)));
                 a.mEntries.push_back(std::move(out));
             }
@@ -186,18 +205,24 @@ Result<Archive> Archive::read(Bytes data, Profile profile, const Limits& limits)
         const std::uint64_t sigAt = omAt + d.otherMd5Size;
         if (d.archiveMd5Size % kArchiveMd5Size != 0)
             problem(Error("vpk.archive_md5_size", "archive MD5 section is not a whole number of 28-byte records")
-                        .field("archive_md5_section_size").at(16).expected("a multiple of 28")
+                        .field("archive_md5_section_size")
+                        .at(16)
+                        .expected("a multiple of 28")
                         .actual(std::to_string(d.archiveMd5Size)));
         if (d.otherMd5Size != 0 && d.otherMd5Size != kOtherMd5Size) {
             problem(Error("vpk.other_md5_size", "other MD5 section has an unexpected size")
-                        .field("other_md5_section_size").at(20).expected("0 or 48")
+                        .field("other_md5_section_size")
+                        .at(20)
+                        .expected("0 or 48")
                         .actual(std::to_string(d.otherMd5Size)));
         } else if (d.otherMd5Size == kOtherMd5Size) {
             auto compare = [&](const char* field, std::uint64_t at, ByteView covered) {
                 const Md5 want = md5(covered);
                 if (!std::equal(want.begin(), want.end(), d.otherMd5.begin() + static_cast<long>(at - omAt)))
                     problem(Error("vpk.md5_mismatch", "stored MD5 does not match the bytes it covers")
-                                .field(field).at(at).expected(md5Hex(want))
+                                .field(field)
+                                .at(at)
+                                .expected(md5Hex(want))
                                 .actual(hexBytes(ByteView(d.otherMd5).subspan(at - omAt, 16), 16)));
             };
             const ByteView all(data);
@@ -218,7 +243,8 @@ Result<Archive> Archive::read(Bytes data, Profile profile, const Limits& limits)
             if (!layout) {
                 const Error& inner = layout.error();
                 problem(Error("vpk.bad_signature_section", "signature section is not key size, key, size, signature")
-                            .field(inner.find("field").value_or("signature_section")).at(inner.offset().value_or(sigAt))
+                            .field(inner.find("field").value_or("signature_section"))
+                            .at(inner.offset().value_or(sigAt))
                             .expected(fmt::format("sizes that fill {} bytes", d.signature.size()))
                             .actual(inner.message()));
             }
@@ -245,7 +271,8 @@ std::vector<std::uint16_t> Archive::chunkIndices() const {
 
 Result<Bytes> Archive::load(std::size_t index, const ChunkSource* chunks, bool verifyCrc) const {
     if (index >= mEntries.size())
-        return Error("vpk.bad_index", "entry index out of range").expected(fmt::format("< {}", mEntries.size()))
+        return Error("vpk.bad_index", "entry index out of range")
+            .expected(fmt::format("< {}", mEntries.size()))
             .actual(std::to_string(index));
     const Entry& entry = mEntries[index];
     const RawEntry& e = *entry.raw;
@@ -253,7 +280,9 @@ Result<Bytes> Archive::load(std::size_t index, const ChunkSource* chunks, bool v
     if (e.archiveIndex == kEmbedded) {
         if (std::uint64_t(e.offset) + e.length > mRaw->fileData.size())
             return Error("vpk.entry_range", "embedded entry data runs past the data section")
-                .field("offset").entry(entry.path).at(e.recordOffset + kOffsetAt)
+                .field("offset")
+                .entry(entry.path)
+                .at(e.recordOffset + kOffsetAt)
                 .expected(fmt::format("offset + length <= {}", mRaw->fileData.size()))
                 .actual(fmt::format("{} + {}", e.offset, e.length));
         out.reserve(e.preload.size() + e.length);
@@ -267,12 +296,15 @@ Result<Bytes> Archive::load(std::size_t index, const ChunkSource* chunks, bool v
             return Error("vpk.no_chunks", fmt::format("the entry's data is in chunk file {:03}, and no chunk files are "
                                                       "available (open the *_dir.vpk from the host directory)",
                                                       e.archiveIndex))
-                .field("archive_index").entry(entry.path).at(e.recordOffset + kArchiveAt);
+                .field("archive_index")
+                .entry(entry.path)
+                .at(e.recordOffset + kArchiveAt);
         auto data = chunks->read(e.archiveIndex, e.offset, e.length);
         if (!data) {
             Error err = std::move(data).error();
             const bool range = err.code() == "vpk.chunk_range";
-            return err.field(range ? "offset" : "archive_index").entry(entry.path)
+            return err.field(range ? "offset" : "archive_index")
+                .entry(entry.path)
                 .at(e.recordOffset + (range ? kOffsetAt : kArchiveAt));
         }
         out.reserve(e.preload.size() + e.length);
@@ -283,7 +315,11 @@ Result<Bytes> Archive::load(std::size_t index, const ChunkSource* chunks, bool v
         const std::uint32_t crc = crc32(out);
         if (crc != e.crc32)
             return Error("vpk.crc_mismatch", "entry content does not match its CRC32")
-                .field("crc32").entry(entry.path).at(e.recordOffset + kCrcAt).expected(hex(e.crc32)).actual(hex(crc));
+                .field("crc32")
+                .entry(entry.path)
+                .at(e.recordOffset + kCrcAt)
+                .expected(hex(e.crc32))
+                .actual(hex(crc));
     }
     return out;
 }
@@ -308,7 +344,10 @@ std::vector<Error> Archive::verifyArchiveMd5(const ChunkSource& chunks) const {
         const std::uint64_t rec = at + i * kArchiveMd5Size;
         if (m.archiveIndex > 0xFFFF) {
             out.push_back(Error("vpk.missing_chunk", "archive MD5 record names a chunk index above 65535")
-                              .record(i).field("archive_index").at(rec).actual(std::to_string(m.archiveIndex)));
+                              .record(i)
+                              .field("archive_index")
+                              .at(rec)
+                              .actual(std::to_string(m.archiveIndex)));
             continue;
         }
         auto data = chunks.read(static_cast<std::uint16_t>(m.archiveIndex), m.offset, m.length);
@@ -319,7 +358,11 @@ std::vector<Error> Archive::verifyArchiveMd5(const ChunkSource& chunks) const {
         const Md5 got = md5(*data);
         if (got != m.md5)
             out.push_back(Error("vpk.md5_mismatch", "chunk slice does not match its archive MD5 record")
-                              .record(i).field("md5").at(rec + 12).expected(md5Hex(m.md5)).actual(md5Hex(got)));
+                              .record(i)
+                              .field("md5")
+                              .at(rec + 12)
+                              .expected(md5Hex(m.md5))
+                              .actual(md5Hex(got)));
     }
     return out;
 }

@@ -5,14 +5,15 @@
 #include <set>
 
 #include "vestige/core/text.hpp"
-
 #include "vestige/source/vpk/vpk.hpp"
+#include "vestige/vfs/names.hpp"
 
 namespace vestige::source::vpk {
 namespace {
 
 Status checkString(std::string_view s, const char* field) {
-    if (s.empty()) return Error("vpk.bad_name", "tree strings cannot be empty (an empty string ends a list)").field(field);
+    if (s.empty())
+        return Error("vpk.bad_name", "tree strings cannot be empty (an empty string ends a list)").field(field);
     if (s.find('\0') != std::string_view::npos)
         return Error("vpk.bad_name", "tree strings cannot contain NUL").field(field).actual(std::string(s));
     return {};
@@ -55,8 +56,10 @@ Result<Bytes> writeTree(const RawDirectory& d) {
             for (const auto& e : pg.entries) {
                 VESTIGE_CHECK(checkString(e.name, "name"));
                 if (e.preload.size() > 0xFFFF)
-                    return Error("vpk.preload_too_large", "preload data is limited to 65535 bytes").field("preload_bytes")
-                        .entry(e.name).actual(std::to_string(e.preload.size()));
+                    return Error("vpk.preload_too_large", "preload data is limited to 65535 bytes")
+                        .field("preload_bytes")
+                        .entry(e.name)
+                        .actual(std::to_string(e.preload.size()));
                 cstr(w, e.name);
                 w.u32(e.crc32);
                 w.u16(static_cast<std::uint16_t>(e.preload.size()));
@@ -77,7 +80,8 @@ Result<Bytes> writeTree(const RawDirectory& d) {
 
 Result<Bytes> writeRaw(const RawDirectory& d) {
     if (d.version != 1 && d.version != 2)
-        return Error("vpk.bad_version", "only VPK versions 1 and 2 can be written").field("version")
+        return Error("vpk.bad_version", "only VPK versions 1 and 2 can be written")
+            .field("version")
             .actual(std::to_string(d.version));
     VESTIGE_TRY(Bytes tree, writeTree(d));
     VESTIGE_TRY(auto treeSize, size32(tree.size(), "tree_size"));
@@ -135,7 +139,8 @@ Status refreshMd5(RawDirectory& d, const ChunkSource* chunks) {
             auto& a = d.archiveMd5[i];
             if (!chunks) return Error("vpk.no_chunks", "archive MD5 records need the chunk files").record(i);
             if (a.archiveIndex > 0xFFFF) return Error("vpk.missing_chunk", "chunk index above 65535").record(i);
-            VESTIGE_TRY(auto slice, chunks->read(static_cast<std::uint16_t>(a.archiveIndex), a.offset, a.length).record(i));
+            VESTIGE_TRY(auto slice,
+                        chunks->read(static_cast<std::uint16_t>(a.archiveIndex), a.offset, a.length).record(i));
             a.md5 = md5(slice);
         }
         d.archiveMd5Raw = archiveMd5Bytes(d);
@@ -143,10 +148,15 @@ Status refreshMd5(RawDirectory& d, const ChunkSource* chunks) {
     return computeOtherMd5(d);
 }
 
+Status checkPath(std::string_view path) {
+    VESTIGE_CHECK(vfs::checkEntryPath(path));
+    VESTIGE_TRY(auto split, splitName(path));
+    (void)split;
+    return {};
+}
+
 Result<SplitName> splitName(std::string_view path) {
-    auto bad = [&](const char* why) {
-        return Error("vpk.bad_name", why).field("path").actual(std::string(path));
-    };
+    auto bad = [&](const char* why) { return Error("vpk.bad_name", why).field("path").actual(std::string(path)); };
     if (path.empty()) return bad("empty path");
     if (path.find('\0') != std::string_view::npos) return bad("NUL in path");
     std::string p(path);
@@ -184,7 +194,8 @@ Result<SplitName> splitName(std::string_view path) {
 
 Result<Written> write(std::span<const NewFile> files, const WriteOptions& options) {
     if (options.version != 1 && options.version != 2)
-        return Error("vpk.bad_version", "only VPK versions 1 and 2 can be written").field("version")
+        return Error("vpk.bad_version", "only VPK versions 1 and 2 can be written")
+            .field("version")
             .actual(std::to_string(options.version));
     struct Item {
         SplitName split;
@@ -194,10 +205,14 @@ Result<Written> write(std::span<const NewFile> files, const WriteOptions& option
     items.reserve(files.size());
     for (std::size_t i = 0; i < files.size(); ++i) {
         const auto& f = files[i];
+        VESTIGE_CHECK(checkPath(f.path).record(i));
         VESTIGE_TRY(auto split, splitName(f.path).record(i));
         if (f.preloadBytes > f.data.size())
-            return Error("vpk.preload_too_large", "preload is longer than the file").field("preload_bytes").entry(f.path)
-                .expected(fmt::format("<= {}", f.data.size())).actual(std::to_string(f.preloadBytes));
+            return Error("vpk.preload_too_large", "preload is longer than the file")
+                .field("preload_bytes")
+                .entry(f.path)
+                .expected(fmt::format("<= {}", f.data.size()))
+                .actual(std::to_string(f.preloadBytes));
         items.push_back({std::move(split), &f});
     }
     auto key = [](const Item& it) { return std::tie(it.split.ext, it.split.dir, it.split.name); };
@@ -226,7 +241,8 @@ Result<Written> write(std::span<const NewFile> files, const WriteOptions& option
         VESTIGE_TRY(e.length, size32(body.size(), "length").entry(f.path));
         if (options.singleFile || body.empty()) {
             e.archiveIndex = kEmbedded;
-            VESTIGE_TRY(e.offset, size32(body.empty() && !options.singleFile ? 0 : d.fileData.size(), "offset").entry(f.path));
+            VESTIGE_TRY(e.offset,
+                        size32(body.empty() && !options.singleFile ? 0 : d.fileData.size(), "offset").entry(f.path));
             d.fileData.insert(d.fileData.end(), body.begin(), body.end());
         } else {
             if (chunks.empty() || (!chunks.back().empty() && chunks.back().size() + body.size() > options.maxChunkSize))

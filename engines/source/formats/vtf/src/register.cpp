@@ -15,7 +15,7 @@ int probeVtf(ByteView data, std::string_view fileName) {
     return endsWithNoCase(fileName, ".vtf") ? 10 : 0;
 }
 
-formats::Description describe(const Vtf& v, std::size_t fileSize) {
+registry::Description describe(const Vtf& v, std::size_t fileSize) {
     using Json = nlohmann::ordered_json;
     Json j;
     j["format"] = "vtf";
@@ -81,12 +81,12 @@ formats::Description describe(const Vtf& v, std::size_t fileSize) {
     return {j.dump(-1, ' ', false, Json::error_handler_t::replace), text};
 }
 
-Result<formats::Description> describeFile(ByteView data, std::string_view /*label*/) {
+Result<registry::Description> describeFile(ByteView data, std::string_view /*label*/) {
     VESTIGE_TRY(Vtf v, readVtf(data));
     return describe(v, data.size());
 }
 
-Result<Bytes> exportPng(ByteView data, std::string_view /*label*/, const formats::ExportOptions& options) {
+Result<Bytes> exportPng(ByteView data, std::string_view /*label*/, const registry::ExportOptions& options) {
     std::uint32_t index[4] = {0, 0, 0, 0};
     const char* names[4] = {"mip", "frame", "face", "slice"};
     for (int i = 0; i < 4; ++i) {
@@ -103,8 +103,8 @@ Result<Bytes> exportPng(ByteView data, std::string_view /*label*/, const formats
     return image::encodePng(img);
 }
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
-    formats::FormatInfo info;
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& /*archives*/) {
+    registry::FormatInfo info;
     info.name = "vtf";
     info.summary = "Source engine texture (VTF 7.0-7.5; PNG export)";
     info.probe = probeVtf;

@@ -3,7 +3,7 @@
 // grammar is not recorded, so it is kept as bytes: the reader only counts lines and the writer returns the input.
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 
 namespace vestige::iron3d::fml {
 
@@ -17,7 +17,7 @@ struct Formulas {
 // Refuses only what cannot be text: a NUL byte (error with its offset).
 [[nodiscard]] Result<Formulas> read(ByteView bytes);
 [[nodiscard]] int probe(ByteView data, std::string_view fileName);  // 100 for *.fml that reads
-[[nodiscard]] formats::Description describe(const Formulas& f, std::string_view label);
-void registerFormat(formats::FormatRegistry& formats);
+[[nodiscard]] registry::Description describe(const Formulas& f, std::string_view label);
+void registerFormat(registry::FormatRegistry& formats);
 
 }  // namespace vestige::iron3d::fml

@@ -2,11 +2,11 @@
 // Terrain inspection (`vestige info`) and glTF export (`vestige export Land.msh -o land.glb`).
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
 #include "vestige/gltf/gltf.hpp"
 #include "vestige/iron3d/land/areal_map.hpp"
 #include "vestige/iron3d/land/build_list.hpp"
 #include "vestige/iron3d/land/land.hpp"
+#include "vestige/registry/registry.hpp"
 
 namespace vestige::iron3d::land {
 
@@ -17,9 +17,9 @@ namespace vestige::iron3d::land {
 // 100 for a file named BuildDat.lst (any case); 0 otherwise (the text has no magic).
 [[nodiscard]] int probeBuildList(ByteView data, std::string_view fileName);
 
-[[nodiscard]] formats::Description describe(const Terrain& terrain, std::string_view label);
-[[nodiscard]] formats::Description describe(const ArealMap& map, std::string_view label);
-[[nodiscard]] formats::Description describe(const BuildList& list, std::string_view label);
+[[nodiscard]] registry::Description describe(const Terrain& terrain, std::string_view label);
+[[nodiscard]] registry::Description describe(const ArealMap& map, std::string_view label);
+[[nodiscard]] registry::Description describe(const BuildList& list, std::string_view label);
 
 // One node "Land" with one mesh; one primitive per face material_tag (ascending), vertices compacted to those
 // the primitive's faces use (ascending index), NORMAL / TEXCOORD_0 when types 4 / 5 have one entry per vertex,

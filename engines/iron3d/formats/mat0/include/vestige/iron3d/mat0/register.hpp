@@ -3,8 +3,8 @@
 #include <optional>
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
 #include "vestige/iron3d/mat0/mat0.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/vfs/vfs.hpp"
 
 namespace vestige::iron3d::mat0 {
@@ -16,9 +16,10 @@ namespace vestige::iron3d::mat0 {
 [[nodiscard]] std::optional<std::uint32_t> guessVersion(ByteView data);
 // JSON {"format":"mat0","label","version","version_source","metadata":{...},"phases":[{"index","texture",
 // "parameters":"hex"}],"blocks":[{"mode","mask","keys"}]} and human text.
-[[nodiscard]] formats::Description describe(const Material& material, std::string_view label, std::string_view versionSource);
+[[nodiscard]] registry::Description describe(const Material& material, std::string_view label,
+                                             std::string_view versionSource);
 
 // The describer finds attr2 by re-opening the parent archive of "x.lib:NAME" through `archives`.
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
 
 }  // namespace vestige::iron3d::mat0

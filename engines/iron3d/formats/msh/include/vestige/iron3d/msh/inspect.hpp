@@ -2,9 +2,9 @@
 // MSH inspection (`vestige info`) and glTF export (`vestige export`).
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
 #include "vestige/gltf/gltf.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
+#include "vestige/registry/registry.hpp"
 
 namespace vestige::iron3d::msh {
 
@@ -14,7 +14,7 @@ namespace vestige::iron3d::msh {
 
 // JSON (keys: format, entries, nodes, slots, batches, vertices, indices, triangles, has_uv1,
 // has_triangle_descriptors, animation, ...) and human text with the node tree.
-[[nodiscard]] formats::Description describe(const Model& model, std::string_view label);
+[[nodiscard]] registry::Description describe(const Model& model, std::string_view label);
 
 struct ExportSettings {
     unsigned state = 0;  // 0..2
@@ -24,7 +24,7 @@ struct ExportSettings {
     bool fallbackPose = true;
 };
 // Reads "state" and "lod" (decimal) from the CLI options; anything else is a usage error.
-[[nodiscard]] Result<ExportSettings> exportSettings(const formats::ExportOptions& options);
+[[nodiscard]] Result<ExportSettings> exportSettings(const registry::ExportOptions& options);
 
 // glTF nodes = MSH nodes (hierarchy from the validated parents; flat view -> all roots), one mesh
 // per node with geometry, one primitive per Batch20 (vertices compacted to the used range), UV0 as

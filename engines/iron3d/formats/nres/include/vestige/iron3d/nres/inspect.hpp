@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
 #include "vestige/iron3d/nres/nres.hpp"
+#include "vestige/registry/registry.hpp"
 
 namespace vestige::iron3d::nres {
 
@@ -17,7 +17,7 @@ namespace vestige::iron3d::nres {
 // Human table: index, name, type (FourCC or number), attrs, size, offset.
 [[nodiscard]] std::string listText(const Archive& archive);
 // `info`: summary, validation result in both profiles, type histogram.
-[[nodiscard]] Result<formats::Description> describe(ByteView data, std::string_view label);
+[[nodiscard]] Result<registry::Description> describe(ByteView data, std::string_view label);
 // 100 for the "NRes" magic, 0 otherwise.
 [[nodiscard]] int probe(ByteView data, std::string_view fileName);
 

@@ -1,9 +1,9 @@
 #pragma once
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 
 namespace vestige::iron3d::prototype {
 
 // The objects.rlb and unit DAT describers.
-void registerFormat(formats::FormatRegistry& formats);
+void registerFormat(registry::FormatRegistry& formats);
 
 }  // namespace vestige::iron3d::prototype

@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
 #include "vestige/iron3d/rsli/rsli.hpp"
+#include "vestige/registry/registry.hpp"
 
 namespace vestige::iron3d::rsli {
 
@@ -12,7 +12,7 @@ namespace vestige::iron3d::rsli {
 //  "offset":O,"sort_index":S}, ...]}   size = unpacked size, sort_index = the row's effective sort_to_original
 [[nodiscard]] std::string listJson(const Archive& archive);
 [[nodiscard]] std::string listText(const Archive& archive);
-[[nodiscard]] Result<formats::Description> describe(ByteView data, std::string_view label);
+[[nodiscard]] Result<registry::Description> describe(ByteView data, std::string_view label);
 // 100 for "NL" 00 01, 0 otherwise.
 [[nodiscard]] int probe(ByteView data, std::string_view fileName);
 // Opens strictly, falling back to the compatible profile (named quirks only).

@@ -1,8 +1,8 @@
 #pragma once
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/vfs/vfs.hpp"
 
 namespace vestige::iron3d::rsli {
 // `info`/`export` describers and, for archives, the VFS provider.
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
 }  // namespace vestige::iron3d::rsli

@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
 #include "vestige/iron3d/scr/scr.hpp"
+#include "vestige/registry/registry.hpp"
 
 namespace vestige::iron3d::scr {
 
@@ -13,6 +13,7 @@ namespace vestige::iron3d::scr {
 [[nodiscard]] int probe(ByteView data, std::string_view fileName);
 // Names a reference (a varset declaration index); empty when unknown. `vestige script` passes the varset's names.
 using RefNamer = std::function<std::string(std::uint32_t index)>;
-[[nodiscard]] formats::Description describe(const Package& package, std::string_view label, const RefNamer& names = {});
+[[nodiscard]] registry::Description describe(const Package& package, std::string_view label,
+                                             const RefNamer& names = {});
 
 }  // namespace vestige::iron3d::scr

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "vestige/formats/registry.hpp"
 #include "vestige/iron3d/nres/nres.hpp"
+#include "vestige/registry/registry.hpp"
 
 namespace vestige::iron3d::trf {
 
@@ -34,7 +34,7 @@ struct Resolution {
 
 // 100 for an NRes named *.trf (beats the generic NRes describer), 0 otherwise.
 [[nodiscard]] int probe(ByteView data, std::string_view fileName);
-[[nodiscard]] formats::Description describe(const Table& table, std::string_view label);
-void registerFormat(formats::FormatRegistry& formats);
+[[nodiscard]] registry::Description describe(const Table& table, std::string_view label);
+void registerFormat(registry::FormatRegistry& formats);
 
 }  // namespace vestige::iron3d::trf

@@ -1,9 +1,9 @@
 #pragma once
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 
 namespace vestige::iron3d::varset {
 
 // Adds "varset" (varset.var / <bundle>.var) to the format registry.
-void registerFormat(formats::FormatRegistry& formats);
+void registerFormat(registry::FormatRegistry& formats);
 
 }  // namespace vestige::iron3d::varset

@@ -69,10 +69,10 @@ struct FileRecord {
 struct RawAddon {
     Header header;
     std::vector<FileRecord> files;
-    Bytes data;                           // all file data, in table order
-    std::optional<std::uint32_t> trailer; // the trailing CRC32 field, if present
-    Bytes trailing;                       // bytes after the trailer (Compatible only)
-    std::uint64_t trailerOffset = 0;      // read only
+    Bytes data;                            // all file data, in table order
+    std::optional<std::uint32_t> trailer;  // the trailing CRC32 field, if present
+    Bytes trailing;                        // bytes after the trailer (Compatible only)
+    std::uint64_t trailerOffset = 0;       // read only
 };
 
 [[nodiscard]] Result<RawAddon> parseRaw(ByteView data, Profile profile = Profile::Strict, const Limits& limits = {});
@@ -81,7 +81,7 @@ struct RawAddon {
 
 // The description field interpreted: gmad stores addon.json's description, type and tags as JSON.
 struct AddonInfo {
-    bool json = false;  // the description parsed as a JSON object
+    bool json = false;        // the description parsed as a JSON object
     std::string description;  // the text (the whole field when it is not JSON)
     std::string type;
     std::vector<std::string> tags;
@@ -91,7 +91,8 @@ struct AddonInfo {
 class Addon {
 public:
     [[nodiscard]] static Result<Addon> read(Bytes data, Profile profile = Profile::Strict, const Limits& limits = {});
-    [[nodiscard]] static Result<Addon> read(ByteView data, Profile profile = Profile::Strict, const Limits& limits = {}) {
+    [[nodiscard]] static Result<Addon> read(ByteView data, Profile profile = Profile::Strict,
+                                            const Limits& limits = {}) {
         return read(Bytes(data.begin(), data.end()), profile, limits);
     }
     [[nodiscard]] const RawAddon& raw() const { return mRaw; }
@@ -126,8 +127,13 @@ struct NewFile {
     Bytes data;
 };
 
+// The path rule of `vestige pack` and `vestige extract` alike (vfs::checkEntryPath): relative '/' paths without
+// empty, '.' or '..' segments, drive letters, ':' or NUL, short enough for host file systems. The game itself
+// reads any string; Vestige writes only what it can extract again.
+[[nodiscard]] Status checkPath(std::string_view path);
+
 // Canonical writer (what gmad writes): files numbered 1..n in the given order, per-file CRC32, and the
-// trailer CRC32 of everything before it. Version 1 has no required-content list.
+// trailer CRC32 of everything before it. Version 1 has no required-content list. Every path must pass checkPath.
 [[nodiscard]] Result<Bytes> write(const Header& header, std::span<const NewFile> files);
 
 [[nodiscard]] std::uint32_t crc32(ByteView data);

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/source/gma/gma.hpp"
 
 namespace vestige::source::gma {
@@ -14,6 +14,6 @@ namespace vestige::source::gma {
 [[nodiscard]] std::string listJson(const Addon& addon);
 [[nodiscard]] std::string listText(const Addon& addon);
 // `info`: header fields, the interpreted description, trailer CRC status, per-file CRC results.
-[[nodiscard]] Result<formats::Description> describe(ByteView data, std::string_view label);
+[[nodiscard]] Result<registry::Description> describe(ByteView data, std::string_view label);
 
 }  // namespace vestige::source::gma

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/source/mdl/view.hpp"
 #include "vestige/vfs/vfs.hpp"
 
@@ -27,10 +27,10 @@ struct SiblingSpecs {
 [[nodiscard]] Result<StudioFiles> openStudio(ByteView mdlData, std::string_view mdlSpec,
                                              const vfs::ArchiveRegistry& archives);
 
-formats::Description describe(const Mdl& mdl, const StudioFiles* siblings);
-formats::Description describeVvd(const Vvd& vvd);
-formats::Description describeVtx(const Vtx& vtx);
+registry::Description describe(const Mdl& mdl, const StudioFiles* siblings);
+registry::Description describeVvd(const Vvd& vvd);
+registry::Description describeVtx(const Vtx& vtx);
 
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
 
 }  // namespace vestige::source::mdl

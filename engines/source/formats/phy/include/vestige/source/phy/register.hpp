@@ -3,7 +3,7 @@
 // checksum checked against the .mdl beside it when there is one.
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/source/phy/keys.hpp"
 #include "vestige/vfs/vfs.hpp"
 
@@ -12,7 +12,7 @@ namespace vestige::source::phy {
 // 100 for a 16-byte phyheader_t followed by "VPHY" (or a legacy "IVPS" surface), 10 for a .phy name.
 int probePhy(ByteView data, std::string_view fileName);
 // `mdlChecksum`: the sibling model's checksum when one was found (reported, and a mismatch refused earlier).
-formats::Description describe(const PhyModel& model, std::optional<std::int32_t> mdlChecksum);
-void registerFormat(formats::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
+registry::Description describe(const PhyModel& model, std::optional<std::int32_t> mdlChecksum);
+void registerFormat(registry::FormatRegistry& formats, vfs::ArchiveRegistry& archives);
 
 }  // namespace vestige::source::phy

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 #include "vestige/source/vpk/vpk.hpp"
 
 namespace vestige::source::vpk {
@@ -18,9 +18,9 @@ namespace vestige::source::vpk {
 [[nodiscard]] std::string listText(const Archive& archive);
 // `info`: header, profile result (strict error / compatible issues), MD5 checks, chunk files and the
 // CRC32 of every entry (bad entries listed) when the chunks can be reached from `label` as a host path.
-[[nodiscard]] Result<formats::Description> describe(ByteView data, std::string_view label);
+[[nodiscard]] Result<registry::Description> describe(ByteView data, std::string_view label);
 // The same with explicit chunk access (tests, nested archives).
-[[nodiscard]] Result<formats::Description> describe(ByteView data, std::string_view label,
-                                                    std::shared_ptr<const ChunkSource> chunks);
+[[nodiscard]] Result<registry::Description> describe(ByteView data, std::string_view label,
+                                                     std::shared_ptr<const ChunkSource> chunks);
 
 }  // namespace vestige::source::vpk

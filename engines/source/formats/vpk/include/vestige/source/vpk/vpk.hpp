@@ -82,7 +82,7 @@ enum class Profile {
 // ---- raw layer ----
 
 struct RawEntry {
-    std::string name;                // without extension
+    std::string name;  // without extension
     std::uint32_t crc32 = 0;
     std::uint16_t archiveIndex = kEmbedded;
     std::uint32_t offset = 0;
@@ -109,23 +109,24 @@ struct ArchiveMd5 {
 struct RawDirectory {
     std::uint32_t version = 2;
     std::uint32_t treeSize = 0;
-    std::uint32_t fileDataSize = 0;    // v2 header fields, as stored
+    std::uint32_t fileDataSize = 0;  // v2 header fields, as stored
     std::uint32_t archiveMd5Size = 0;
     std::uint32_t otherMd5Size = 0;
     std::uint32_t signatureSize = 0;
     std::vector<RawExtension> tree;
-    Bytes treeTail;         // bytes between the tree's end marker and tree_size (Compatible only)
-    Bytes fileData;         // v1: everything after the tree; v2: the file data section
-    Bytes archiveMd5Raw;    // v2: archive MD5 section bytes (parsed into archiveMd5 when a multiple of 28)
+    Bytes treeTail;       // bytes between the tree's end marker and tree_size (Compatible only)
+    Bytes fileData;       // v1: everything after the tree; v2: the file data section
+    Bytes archiveMd5Raw;  // v2: archive MD5 section bytes (parsed into archiveMd5 when a multiple of 28)
     std::vector<ArchiveMd5> archiveMd5;
-    Bytes otherMd5;         // v2: other MD5 section bytes (48 when well-formed)
-    Bytes signature;        // v2: signature section bytes
-    Bytes trailing;         // v2: bytes after the last section (Compatible only)
+    Bytes otherMd5;   // v2: other MD5 section bytes (48 when well-formed)
+    Bytes signature;  // v2: signature section bytes
+    Bytes trailing;   // v2: bytes after the last section (Compatible only)
     [[nodiscard]] std::size_t headerSize() const { return version == 2 ? kHeaderSizeV2 : kHeaderSizeV1; }
 };
 
 // Structural parse: header, tree (terminators checked), section split. Stops exactly at the end of the file.
-[[nodiscard]] Result<RawDirectory> parseRaw(ByteView data, Profile profile = Profile::Strict, const Limits& limits = {});
+[[nodiscard]] Result<RawDirectory> parseRaw(ByteView data, Profile profile = Profile::Strict,
+                                            const Limits& limits = {});
 // Re-emits a RawDirectory byte for byte (sizes in the header are recomputed from the parts; for a parsed
 // directory they equal the stored ones). Stored MD5s and the signature are written as they are.
 [[nodiscard]] Result<Bytes> writeRaw(const RawDirectory& dir);
@@ -161,7 +162,8 @@ private:
 // case-insensitively when the exact spelling is absent).
 class HostChunks final : public ChunkSource {
 public:
-    HostChunks(std::filesystem::path directory, std::string base) : mDir(std::move(directory)), mBase(std::move(base)) {}
+    HostChunks(std::filesystem::path directory, std::string base)
+        : mDir(std::move(directory)), mBase(std::move(base)) {}
     [[nodiscard]] Result<Bytes> read(std::uint16_t index, std::uint64_t offset, std::uint64_t length) const override;
     [[nodiscard]] std::optional<std::uint64_t> size(std::uint16_t index) const override;
     [[nodiscard]] std::filesystem::path chunkPath(std::uint16_t index) const;
@@ -189,8 +191,8 @@ using SiblingReader = std::function<Result<Bytes>(std::string_view name)>;
 // ---- validated layer + view ----
 
 struct Entry {
-    std::string path;        // full name: "dir/name.ext" ('/' separated, as stored; no "./")
-    std::size_t ext = 0;     // indices into RawDirectory::tree
+    std::string path;     // full name: "dir/name.ext" ('/' separated, as stored; no "./")
+    std::size_t ext = 0;  // indices into RawDirectory::tree
     std::size_t dir = 0;
     std::size_t index = 0;
     const RawEntry* raw = nullptr;
@@ -208,7 +210,8 @@ struct EntryCheck {
 class Archive {
 public:
     [[nodiscard]] static Result<Archive> read(Bytes data, Profile profile = Profile::Strict, const Limits& limits = {});
-    [[nodiscard]] static Result<Archive> read(ByteView data, Profile profile = Profile::Strict, const Limits& limits = {}) {
+    [[nodiscard]] static Result<Archive> read(ByteView data, Profile profile = Profile::Strict,
+                                              const Limits& limits = {}) {
         return read(Bytes(data.begin(), data.end()), profile, limits);
     }
 
@@ -253,7 +256,7 @@ private:
 // ---- authoring ----
 
 struct NewFile {
-    std::string path;              // "materials/x.vmt"; '/' separated, no empty or "." segments
+    std::string path;  // "materials/x.vmt"; '/' separated, no empty or "." segments
     Bytes data;
     std::uint16_t preloadBytes = 0;  // leading bytes stored in the tree (at most the file size)
 };
@@ -280,6 +283,9 @@ struct SplitName {
     std::string ext, dir, name;
 };
 [[nodiscard]] Result<SplitName> splitName(std::string_view path);
+// The path rule of `vestige pack` and `vestige extract` alike: vfs::checkEntryPath (relative '/' paths a host folder
+// can hold) and splitName (what the directory tree can hold). write() refuses every path that fails it.
+[[nodiscard]] Status checkPath(std::string_view path);
 // Recomputes the v2 MD5 sections (other MD5 always; archive MD5 records keep their ranges) of a raw
 // directory whose tree or data changed. `chunks` may be null when there are no archive MD5 records.
 [[nodiscard]] Status refreshMd5(RawDirectory& dir, const ChunkSource* chunks);

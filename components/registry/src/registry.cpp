@@ -1,6 +1,6 @@
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 
-namespace vestige::formats {
+namespace vestige::registry {
 
 void FormatRegistry::add(FormatInfo info) {
     for (auto& f : mFormats)
@@ -24,4 +24,4 @@ const FormatInfo* FormatRegistry::find(std::string_view name) const {
     return nullptr;
 }
 
-}  // namespace vestige::formats
+}  // namespace vestige::registry

@@ -9,7 +9,7 @@
 
 #include "vestige/core/bytes.hpp"
 
-namespace vestige::formats {
+namespace vestige::registry {
 
 struct Description {
     std::string json;  // a complete JSON object; its first key is "format"
@@ -49,4 +49,4 @@ private:
     std::vector<FormatInfo> mFormats;
 };
 
-}  // namespace vestige::formats
+}  // namespace vestige::registry

@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "vestige/formats/registry.hpp"
+#include "vestige/registry/registry.hpp"
 
-namespace vestige::formats {
+namespace vestige::registry {
 namespace {
 
 FormatInfo scored(std::string name, int magicScore, int extScore = 0) {
@@ -82,4 +82,4 @@ TEST(ExportOptions, Get) {
 }
 
 }  // namespace
-}  // namespace vestige::formats
+}  // namespace vestige::registry
