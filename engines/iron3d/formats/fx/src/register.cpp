@@ -49,7 +49,10 @@ Result<formats::Description> describe(ByteView data, std::string_view label) {
         if (const auto r = c.resourceRef()) {
             cj["archive"] = cp1251ToUtf8(r->archive.text());
             cj["name"] = cp1251ToUtf8(r->name.text());
-            ref = fmt::format(" {}/{}", cp1251ToUtf8(r->archive.text()), cp1251ToUtf8(r->name.text()));
+            // An empty archive means the mission's library: only the name is printed.
+            ref = r->archive.text().empty()
+                      ? " " + cp1251ToUtf8(r->name.text())
+                      : fmt::format(" {}/{}", cp1251ToUtf8(r->archive.text()), cp1251ToUtf8(r->name.text()));
         }
         text += fmt::format("  [{}] +{:#x} op {}{}{} ({} bytes){}\n", i, offset, c.opcode(),
                             c.opcode() == kSoundOpcode ? " sound" : "", c.enabled() ? "" : " disabled",
