@@ -12,13 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path tempDir(const std::string& name) {
-    const fs::path d = fs::temp_directory_path() / ("vestige_glua_" + name + "_" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
-
 void writeText(const fs::path& p, const std::string& text) {
     fs::create_directories(p.parent_path());
     std::ofstream(p, std::ios::binary) << text;
