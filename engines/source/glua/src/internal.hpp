@@ -355,7 +355,7 @@ void setFuncs(lua_State* L, const luaL_Reg* regs);
 // luaL_newmetatable(name) holding `regs`, MetaName = name and MetaID = id (GMod's TypeID); pops it and returns its
 // registry ref, with its address in *identity (the bindings' type checks compare metatables by pointer).
 int newMetatable(lua_State* L, const char* name, const luaL_Reg* regs, int id, const void** identity);
-// The tick clock's globals, shared by _G (FrameTime, engineTickCount) and engine (TickInterval, TickCount).
+// The tick clock's globals, shared by _G (FrameTime) and engine (TickInterval, TickCount).
 int luaTickInterval(lua_State* L);
 int luaTickCount(lua_State* L);
 

@@ -4,6 +4,7 @@
 // undefined globals shaped like enums (SOLID_VPHYSICS) stay nil and are recorded (Runtime::missingEnums). Natives
 // registered without their behaviour are wrapped into counted stand-ins (kNativeStandIns).
 #include <algorithm>
+#include <cctype>
 
 #include "internal.hpp"
 
@@ -54,13 +55,26 @@ int isStandInFn(lua_State* L) {
 // passing for success. Entity:PhysicsInit returns true there and OnGround is not a native at all (install mode:
 // gmod_natives.lua counts it).
 constexpr const char* kNativeStandIns[][2] = {
-    {"Entity", "PhysicsInit"}, {"Entity", "SetMoveType"}, {"Entity", "SetSolid"}, {"Entity", "SetColor"},
-    {"Entity", "SetNoDraw"},   {"Entity", "DrawShadow"},  {"Entity", "SetOwner"}, {"Entity", "GetOwner"},
+    {"Entity", "PhysicsInit"},
+    {"Entity", "SetMoveType"},
+    {"Entity", "SetSolid"},
+    {"Entity", "SetColor"},
+    {"Entity", "SetNoDraw"},
+    {"Entity", "DrawShadow"},
+    {"Entity", "SetOwner"},
+    {"Entity", "GetOwner"},
+    // Empty lists where Vestige has entries (the addons given, the gamemode folders): not the truth yet.
+    {"engine", "GetAddons"},
+    {"engine", "GetGamemodes"},
 };
 
 void wrapNativeStandIns(lua_State* L) {
     for (const auto& [meta, method] : kNativeStandIns) {
-        lua_getfield(L, LUA_REGISTRYINDEX, meta);  // the metatable (luaL_newmetatable's registry name)
+        lua_getfield(L, LUA_REGISTRYINDEX, meta);  // a metatable (luaL_newmetatable's registry name)
+        if (!lua_istable(L, -1)) {                 // or a library
+            lua_pop(L, 1);
+            lua_getfield(L, LUA_GLOBALSINDEX, meta);
+        }
         if (!lua_istable(L, -1)) {
             lua_pop(L, 1);
             continue;
@@ -70,7 +84,8 @@ void wrapNativeStandIns(lua_State* L) {
             lua_pop(L, 2);
             continue;
         }
-        const std::string name = std::string(meta) + ":" + method;
+        const bool library = std::islower(static_cast<unsigned char>(meta[0])) != 0;
+        const std::string name = std::string(meta) + (library ? "." : ":") + method;
         lua_pushinteger(L, static_cast<lua_Integer>(standInSlot(implOf(L), name)));
         lua_insert(L, -2);
         lua_pushcclosure(L, standInCall, 2);

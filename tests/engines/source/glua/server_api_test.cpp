@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "glua_fixture.hpp"
 
@@ -257,6 +260,83 @@ TEST(GluaServerApi, ResourcesParticlesAndSoundScripts) {
     EXPECT_EQ(offered[1].kind, "workshop");
     EXPECT_EQ(offered[2].kind, "particles");
     EXPECT_EQ(offered[3].kind, "particle system");
+}
+
+std::string readText(const char* path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::vector<std::string> splitList(std::string text) {
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    for (std::string item; std::getline(ss, item, ',');) {
+        item.erase(0, item.find_first_not_of(' '));
+        item.erase(item.find_last_not_of(' ') + 1);
+        if (!item.empty() && item != "—") out.push_back(item);
+    }
+    return out;
+}
+
+// Regression guard that keeps data/gmod_enums.txt and the runtime in step: every entry of the file is a global (or a
+// member of its table) with the file's value. The values themselves are checked against the wiki above.
+TEST(GluaEnums, EveryEntryOfTheDataFileIsAGlobal) {
+    auto rt = bootRuntime();
+    std::stringstream lines(readText(VESTIGE_GLUA_ENUMS));
+    std::string table;
+    int checked = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        if (line[0] == '@') {
+            const auto at = line.find(" table ");
+            table = at == std::string::npos ? std::string() : line.substr(at + 7);
+            continue;
+        }
+        const auto sp = line.find(' ');
+        ASSERT_NE(sp, std::string::npos) << line;
+        const std::string name = table.empty() ? line.substr(0, sp) : table + "." + line.substr(0, sp);
+        EXPECT_EQ(ev(*rt, "return string.format('%d', " + name + ")"), line.substr(sp + 1)) << name;
+        ++checked;
+    }
+    EXPECT_GT(checked, 2500);
+    EXPECT_TRUE(rt->missingEnums().empty());
+}
+
+// The coverage table of docs/glua.md is the runtime's: for every library and class it lists, the native functions
+// (counted stand-ins apart) and the stand-ins are exactly what a standalone runtime has. Regression guard.
+TEST(GluaCoverage, TheTableIsTheRuntimes) {
+    const std::string doc = readText(VESTIGE_GLUA_DOCS);
+    const auto begin = doc.find("<!-- coverage:begin"), end = doc.find("<!-- coverage:end -->");
+    ASSERT_NE(begin, std::string::npos);
+    ASSERT_NE(end, std::string::npos);
+    auto rt = bootRuntime();
+    const auto standIns = rt->standIns();
+    std::stringstream rows(doc.substr(begin, end - begin));
+    int libraries = 0;
+    for (std::string row; std::getline(rows, row);) {
+        if (row.rfind("| `", 0) != 0) continue;
+        std::vector<std::string> cells;
+        std::stringstream cs(row.substr(1));
+        for (std::string cell; std::getline(cs, cell, '|');) cells.push_back(cell);
+        ASSERT_GE(cells.size(), 3u) << row;
+        const std::string lib = cells[0].substr(cells[0].find('`') + 1, cells[0].rfind('`') - cells[0].find('`') - 1);
+        const bool cls = std::isupper(static_cast<unsigned char>(lib[0])) != 0;
+        const std::string lookup = cls ? "FindMetaTable('" + lib + "')" : "rawget(_G, '" + lib + "')";
+        const std::string names = ev(*rt, "local t, n = " + lookup +
+                                              ", {} for k, v in pairs(t) do if type(v) == 'function' and "
+                                              "type(k) == 'string' and k:sub(1, 2) ~= '__' then n[#n + 1] = k end "
+                                              "end table.sort(n) return table.concat(n, ',')");
+        std::vector<std::string> native, counted;
+        const std::string prefix = lib + (cls ? ":" : ".");
+        for (const auto& name : splitList(names)) {
+            const bool isStandIn = std::find(standIns.begin(), standIns.end(), prefix + name) != standIns.end();
+            (isStandIn ? counted : native).push_back(name);
+        }
+        EXPECT_EQ(splitList(cells[1]), native) << lib;
+        EXPECT_EQ(splitList(cells[2]), counted) << lib;
+        ++libraries;
+    }
+    EXPECT_GE(libraries, 15);
 }
 
 }  // namespace

@@ -167,10 +167,6 @@ int lCurTime(lua_State* L) {
     lua_pushnumber(L, rtOf(L).curTime());
     return 1;
 }
-int lNil(lua_State* L) {
-    lua_pushnil(L);
-    return 1;
-}
 
 // type() and TypeID() with GMod's userdata names (the globals are Lua, fastpath.lua.inc; userdata come here).
 int gmodTypeName(lua_State* L, int idx) {
@@ -326,8 +322,6 @@ void openBase(Runtime& rt, lua_State* L) {
                                 {"SysTime", lCurTime},
                                 {"UnPredictedCurTime", lCurTime},
                                 {"FrameTime", luaTickInterval},
-                                {"engineTickCount", luaTickCount},
-                                {"LocalPlayer", lNil},
                                 {"FindMetaTable", lFindMetaTable},
                                 {"RegisterMetaTable", lRegisterMetaTable},
                                 {"IsValid", lIsValid},
