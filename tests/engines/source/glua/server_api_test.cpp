@@ -224,6 +224,8 @@ TEST(GluaServerApi, JsonKeepsVectorsAnglesAndNumbers) {
                  "list = { 10, 20 }, [5] = 'five' })) "
                  "return tostring(t.pos), type(t.ang), t.list[2], t[5]"),
               "1.000000 2.000000 3.000000\tAngle\t20\tfive");
+    EXPECT_EQ(ev(*rt, "local t = {} t.self = t return pcall(util.TableToJSON, t)"),
+              "false\tutil.TableToJSON: table nested too deeply (cyclic?)");
 }
 
 // Regression guard on the sizes (GMod's: a 16-bit message id, then the payload bits; 64 KB at most).

@@ -2,7 +2,7 @@
 // data/gmod_enums.txt (every wiki family of realm shared/server with the wiki's values, embedded at build time as
 // kGmodEnums); the global constants (GAME_DLL, VERSIONSTR, MAX_EDICT_BITS, ...) follow the wiki's Global_Variables
 // page. Natives that own a family (util.cpp: CONTENTS/MASK/COLLISION_GROUP, base.cpp: TYPE_*) set the same values
-// afterwards; enums_test.cpp checks both sources agree with the wiki table.
+// afterwards; server_api_test.cpp checks them against values copied from the wiki and every data-file entry as a global.
 #include <string_view>
 
 #include "../internal.hpp"

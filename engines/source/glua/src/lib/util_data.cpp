@@ -37,8 +37,9 @@ std::string numberText(double v) {
     return fmt::format("{}", v);
 }
 
-// Lua value at idx -> JSON; false when it cannot be written (entities, functions...: left out). Raises on a cycle.
-bool toJson(lua_State* L, int idx, Json& out, int depth) {
+// Lua value at idx -> JSON; false when it cannot be written (entities, functions...: left out). Nesting past 64 levels
+// (a cycle) sets tooDeep and stops: the caller raises once no JSON object is live.
+bool toJson(lua_State* L, int idx, Json& out, int depth, bool& tooDeep) {
     Runtime& rt = runtimeOf(L);
     Vec3 v{};
     switch (lua_type(L, idx)) {
@@ -69,7 +70,10 @@ bool toJson(lua_State* L, int idx, Json& out, int depth) {
             }
             return false;
     }
-    if (depth > 64) luaL_error(L, "util.TableToJSON: table nested too deeply (cyclic?)");
+    if (depth > 64 || tooDeep) {
+        tooDeep = true;
+        return false;
+    }
     if (idx < 0) idx = lua_gettop(L) + idx + 1;
     const std::size_t n = lua_objlen(L, idx);
     std::size_t count = 0;
@@ -83,7 +87,7 @@ bool toJson(lua_State* L, int idx, Json& out, int depth) {
         for (std::size_t i = 1; i <= n; ++i) {
             lua_rawgeti(L, idx, static_cast<int>(i));
             Json item;
-            if (toJson(L, -1, item, depth + 1)) out.push_back(std::move(item));
+            if (toJson(L, -1, item, depth + 1, tooDeep)) out.push_back(std::move(item));
             lua_pop(L, 1);
         }
         return true;
@@ -99,7 +103,7 @@ bool toJson(lua_State* L, int idx, Json& out, int depth) {
         else if (lua_type(L, -2) == LUA_TBOOLEAN)
             key = lua_toboolean(L, -2) ? "true" : "false";
         Json item;
-        if (!key.empty() && toJson(L, -1, item, depth + 1)) out[key] = std::move(item);
+        if (!key.empty() && toJson(L, -1, item, depth + 1, tooDeep)) out[key] = std::move(item);
         lua_pop(L, 1);
     }
     return true;
@@ -173,10 +177,15 @@ int uTableToJSON(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     const bool pretty = lua_toboolean(L, 2) != 0;
     std::string text;
+    bool tooDeep = false;
     {
         Json j;
-        (void)toJson(L, 1, j, 0);
-        text = j.dump(pretty ? 1 : -1, '\t', false, Json::error_handler_t::replace);
+        (void)toJson(L, 1, j, 0, tooDeep);
+        if (!tooDeep) text = j.dump(pretty ? 1 : -1, '\t', false, Json::error_handler_t::replace);
+    }
+    if (tooDeep) {
+        text = std::string();  // nothing of the C++ side outlives the raise but an empty string
+        return luaL_error(L, "util.TableToJSON: table nested too deeply (cyclic?)");
     }
     lua_pushlstring(L, text.data(), text.size());
     return 1;
