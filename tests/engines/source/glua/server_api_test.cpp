@@ -147,6 +147,7 @@ TEST(GluaStandIns, PrintedErrorsAreErrors) {
     EXPECT_EQ(rt->errors()[0].message, "ERROR: Trying to derive entity a from non existant entity b!");
     EXPECT_EQ(rt->errors()[1].message, "[tag] Error: bad thing");
     EXPECT_EQ(rt->errors()[2].message, "halt-free");
+    EXPECT_EQ(ev(*rt, "return pcall(Error, 'bad ', 42)"), "false\tbad 42");  // Error raises; from C no position
 }
 
 // Regression guard for the convar rules of Source's ConVar (values are strings; clamped to min/max).

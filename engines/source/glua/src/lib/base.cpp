@@ -94,6 +94,15 @@ int lMsgC(lua_State* L) {
     joinArgs(L, 1, nullptr, true);
     return printJoined(L, false);
 }
+// Error(...): the arguments joined as ErrorNoHalt does, raised as a Lua error with the caller's position (wiki:
+// Global.Error "throws a Lua error and breaks out of the current call stack").
+int lError(lua_State* L) {
+    joinArgs(L, 1, nullptr, false);
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
 int lErrorNoHalt(lua_State* L) {
     joinArgs(L, 1, nullptr, false);
     recordWithCaller(L, lua_tostring(L, -1));
@@ -312,6 +321,7 @@ void openBase(Runtime& rt, lua_State* L) {
                                 {"MsgN", lMsgN},
                                 {"MsgC", lMsgC},
                                 {"MsgAll", lMsgN},
+                                {"Error", lError},
                                 {"ErrorNoHalt", lErrorNoHalt},
                                 {"ErrorNoHaltWithStack", lErrorNoHalt},
                                 {"include", lInclude},
