@@ -196,6 +196,16 @@ TEST(GluaServerApi, SqlRunsOnSqliteWithGmodsShapes) {
     EXPECT_TRUE(fs::exists(data / "sv.db"));
 }
 
+// Regression guard: SQLite's work counts against the call's budget, so a query that never ends is cut like a loop.
+TEST(GluaServerApi, ARunawayQueryEndsWithTheBudgetError) {
+    auto rt = bootRuntime({}, {.budget = 5'000'000});
+    const std::string err = ev(*rt,
+                               "return sql.Query('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+                               "SELECT count(*) FROM c')");
+    EXPECT_NE(err.find("instruction budget exceeded"), std::string::npos) << err;
+    EXPECT_EQ(ev(*rt, "return sql.Query('SELECT 1 AS one')[1].one"), "1");  // the database still works
+}
+
 // Evidence: util.SharedRandom's outputs printed by the wiki's example (util.SharedRandom page).
 TEST(GluaServerApi, SharedRandomMatchesTheWikiExample) {
     auto rt = bootRuntime();

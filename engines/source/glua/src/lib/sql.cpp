@@ -46,16 +46,22 @@ void setError(lua_State* L, const char* message) {
     lua_pop(L, 1);
 }
 
+// SQLite's own work is charged to the call's instruction budget (one unit per VM step, counted every kProgressStep):
+// past what is left of the budget the statement is interrupted, so a runaway query (WITH RECURSIVE without an end)
+// ends like a runaway loop, with the budget error, once SQLite has let go of the statement.
+constexpr int kProgressStep = 1000;
+struct Progress {
+    std::uint64_t units = 0;
+    std::uint64_t limit = 0;  // 0: no budget (JIT mode)
+};
+int onProgress(void* p) {
+    auto* g = static_cast<Progress*>(p);
+    g->units += kProgressStep;
+    return g->limit != 0 && g->units > g->limit ? 1 : 0;
+}
+
 // Runs every statement of `query`; rows of the last statement that returned any go into a table on the stack.
-int runQuery(lua_State* L, bool typed) {
-    std::size_t len = 0;
-    const char* sql = luaL_checklstring(L, 1, &len);
-    sqlite3* db = database(L);
-    if (!db) {
-        setError(L, "database unavailable");
-        lua_pushboolean(L, 0);
-        return 1;
-    }
+int runStatements(lua_State* L, sqlite3* db, const char* sql, std::size_t len, bool typed) {
     const char* tail = sql;
     const char* end = sql + len;
     bool haveRows = false;
@@ -106,6 +112,25 @@ int runQuery(lua_State* L, bool typed) {
     }
     if (!haveRows) return typed ? (lua_newtable(L), 1) : 0;  // QueryTyped gives an empty table, Query nil
     return 1;
+}
+
+int runQuery(lua_State* L, bool typed) {
+    std::size_t len = 0;
+    const char* sql = luaL_checklstring(L, 1, &len);
+    sqlite3* db = database(L);
+    if (!db) {
+        setError(L, "database unavailable");
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    const auto& impl = implOf(L);
+    const std::uint64_t budget = runtimeOf(L).options().instructionBudget;
+    Progress progress{0, budget == 0 ? 0 : (impl.instructions < budget ? budget - impl.instructions : 1)};
+    sqlite3_progress_handler(db, kProgressStep, onProgress, &progress);
+    const int results = runStatements(L, db, sql, len, typed);
+    sqlite3_progress_handler(db, 0, nullptr, nullptr);
+    charge(L, progress.units);  // raises the budget error when the handler interrupted the query
+    return results;
 }
 
 int sqlQuery(lua_State* L) { return runQuery(L, false); }
