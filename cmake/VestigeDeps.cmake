@@ -8,6 +8,7 @@ find_package(PNG REQUIRED)
 find_package(TinyGLTF REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LUAJIT REQUIRED IMPORTED_TARGET luajit)
+pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
 # LuaJIT links statically when the dev package's archive is there (libluajit-5.1-dev ships it): a Lua C API call
 # then skips the PLT's indirect jump, ≈ 1 ns of a 1.4-4 ns call here, and the binding layer is made of them.
 find_library(VESTIGE_LUAJIT_ARCHIVE NAMES libluajit-5.1.a HINTS ${LUAJIT_LIBRARY_DIRS} NO_CACHE)

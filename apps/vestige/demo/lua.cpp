@@ -174,6 +174,8 @@ DemoStage demoStageLua() {
                 }
                 report["entities"] = live.size();
                 report["entityList"] = live;
+                report["standInCalls"] = rt->standInCalls();
+                report["missingEnums"] = rt->missingEnums();
                 report["warnings"] = rt->warnings();
                 report["output"] = console;
                 auto thinks = rt->eval("thinkCount");
@@ -181,10 +183,13 @@ DemoStage demoStageLua() {
                 if (!rt->errors().empty())
                     return Error("demo.lua", fmt::format("{} Lua errors, first: {}", rt->errors().size(),
                                                          rt->errors().front().render()));
+                if (!rt->standInCalls().empty() || !rt->missingEnums().empty())  // nothing may pass for success
+                    return Error("demo.lua", fmt::format("{} stand-in(s) called, {} missing enum(s)",
+                                                         rt->standInCalls().size(), rt->missingEnums().size()));
                 const auto counts = rt->hookCounts();
                 demo.notes.push_back(fmt::format(
                     "GLua demo gamemode on the demo map: {} map entities, {} files, {} ticks, Think x{}, {} timer "
-                    "fires, {} live entities, 0 errors",
+                    "fires, {} live entities, 0 errors, 0 stand-in calls",
                     map->entities().size(), rt->filesLoaded().size(), rt->currentTick(),
                     counts.count("Think") ? counts.at("Think") : 0, rt->timersFired().size(), live.size()));
                 // One console line per fact the traces produced (walk probe, sight line before/after the door).

@@ -214,7 +214,7 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
                 printOut(dumpJson(report, 2));
             else
                 printLuaReport(report);
-            return r.errors().empty() ? kExitOk : kExitError;
+            return luaRunClean(r) ? kExitOk : kExitError;
         };
     });
 }

@@ -44,12 +44,21 @@ nlohmann::json luaReport(const glua::Runtime& rt, const std::string& mapFile, co
     int alive = 0;
     for (const auto& e : rt.entities()) alive += e.alive ? 1 : 0;
     j["entities"] = alive;
+    // What Vestige lacks, visibly: calls to the counted stand-ins (gmod_natives.lua) and enum-shaped globals read
+    // while undefined (nil, as in GMod). Either makes the run fail (luaRunClean).
+    j["standInCalls"] = nlohmann::json::object();
+    for (const auto& [name, count] : rt.standInCalls()) j["standInCalls"][name] = count;
+    j["missingEnums"] = rt.missingEnums();
     j["warnings"] = rt.warnings();
     j["memoryBytes"] = rt.memoryUsed();
     if (rt.outputDropped() > 0) j["outputDroppedBytes"] = rt.outputDropped();
     if (!output.empty() || withOutput) j["output"] = output;
     if (!notes.empty()) j["notes"] = notes;
     return j;
+}
+
+bool luaRunClean(const glua::Runtime& rt) {
+    return rt.errors().empty() && rt.standInCalls().empty() && rt.missingEnums().empty();
 }
 
 void printLuaReport(const nlohmann::json& r) {
@@ -80,6 +89,14 @@ void printLuaReport(const nlohmann::json& r) {
                    ? fmt::format("  {}{}\n", tag, e["message"].get<std::string>())
                    : fmt::format("  {}{}:{}: {}\n", tag, file, e["line"].get<int>(), e["message"].get<std::string>());
     }
+    std::uint64_t standInTotal = 0;
+    for (const auto& [name, count] : r["standInCalls"].items()) standInTotal += count.get<std::uint64_t>();
+    out +=
+        fmt::format("stand-in calls: {} ({} functions not implemented yet)\n", standInTotal, r["standInCalls"].size());
+    for (const auto& [name, count] : r["standInCalls"].items())
+        out += fmt::format("  {:<32} {}\n", name, count.get<std::uint64_t>());
+    out += fmt::format("missing enums: {}\n", r["missingEnums"].size());
+    for (const auto& n : r["missingEnums"]) out += fmt::format("  {}\n", n.get<std::string>());
     if (r.contains("notes"))
         for (const auto& n : r["notes"]) out += fmt::format("note: {}\n", n.get<std::string>());
     std::fwrite(out.data(), 1, out.size(), stdout);

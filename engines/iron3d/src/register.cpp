@@ -9,6 +9,7 @@
 #include "vestige/iron3d/cpt/register.hpp"
 #include "vestige/iron3d/ctl/register.hpp"
 #include "vestige/iron3d/fml/fml.hpp"
+#include "vestige/iron3d/fx/register.hpp"
 #include "vestige/iron3d/land/register.hpp"
 #include "vestige/iron3d/mat0/register.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
@@ -61,6 +62,7 @@ void registerFormats(registry::FormatRegistry& formats, vfs::ArchiveRegistry& ar
     msh::registerFormat(formats, archives);
     ctl::registerFormat(formats);
     cpt::registerFormat(formats);
+    fx::registerFormat(formats);
     texm::registerFormat(formats, archives);
     wear::registerFormat(formats, archives);
     mat0::registerFormat(formats, archives);

@@ -66,6 +66,17 @@ TEST_F(EnvironmentCli, DemoStageThenPlaySoundOfItsEntries) {
     EXPECT_EQ(summary["sound_outcomes"]["THUNDER.WAV"], "decoded_sample");
     EXPECT_GE(summary["lightning_strikes"].get<int>(), 1);
     EXPECT_EQ(summary["capture"]["seconds"], 12.0);
+    // effect.fx: the enabled op-2 command gives one OneShot from the mission's library; the disabled one none.
+    ASSERT_EQ(summary["effect"]["sound_events"].size(), 1u);
+    EXPECT_EQ(summary["effect"]["sound_events"][0]["sample"]["name"], "THUNDER.WAV");
+    EXPECT_EQ(summary["effect"]["sound_events"][0]["tick"], 750);
+    const CliRun fx = run({"info", "--json", out + "/environment/effect.fx"});
+    ASSERT_EQ(fx.code, 0) << fx.err;
+    const Json fj = Json::parse(fx.out);
+    EXPECT_EQ(fj["format"], "fx");
+    EXPECT_EQ(fj["size"], 60 + 224 + 148 + 148 + 4);
+    EXPECT_EQ(fj["commands"][1]["name"], "THUNDER.WAV");
+    EXPECT_EQ(fj["commands"][2]["enabled"], false);
     // Every event line parses.
     const std::string events = slurp(mDir / "demo/environment/sound-events.jsonl");
     std::size_t lines = 0;

@@ -87,4 +87,14 @@ EnvironmentConfig sampleStorm() {
     return c;
 }
 
+fx::Effect sampleEffect() {
+    fx::Effect e;
+    e.header.durationS = 1.5f;
+    e.commands.push_back(fx::makeCommand(1, true));
+    e.commands.push_back(fx::makeCommand(fx::kSoundOpcode, true, "", "THUNDER.WAV"));
+    e.commands.push_back(fx::makeCommand(fx::kSoundOpcode, false, "sounds.lib", "RAIN.WAV"));
+    e.commands.push_back(fx::makeCommand(6, true));
+    return e;
+}
+
 }  // namespace vestige::iron3d::environment

@@ -56,6 +56,11 @@ std::optional<FoundFile> findGameFile(Runtime& rt, const std::string& virtualPat
 }
 
 std::vector<std::string> findGameFiles(Runtime& rt, const std::string& dirPath, const std::string& suffix) {
+    return findGameEntries(rt, dirPath, suffix, false);
+}
+
+std::vector<std::string> findGameEntries(Runtime& rt, const std::string& dirPath, const std::string& suffix,
+                                         bool directories) {
     std::set<std::string> names;  // folded names dedupe; sorted output is deterministic
     std::vector<std::string> out;
     for (const auto& root : implOf(rt).roots) {
@@ -65,7 +70,8 @@ std::vector<std::string> findGameFiles(Runtime& rt, const std::string& dirPath, 
         if (!path || !fs::is_directory(*path, ec)) continue;
         for (fs::directory_iterator it(*path, ec), end; !ec && it != end; it.increment(ec)) {
             const std::string name = it->path().filename().string();
-            if (!it->is_regular_file(ec) || !endsWithNoCase(name, suffix)) continue;
+            const bool kind = directories ? it->is_directory(ec) : it->is_regular_file(ec);
+            if (!kind || !endsWithNoCase(name, suffix)) continue;
             if (names.insert(asciiLower(name)).second) out.push_back(name);
         }
     }

@@ -97,8 +97,30 @@ bool loadGamemode(Runtime& rt, const std::string& name) {
     return ok;
 }
 
-// lua/entities/*.lua and gamemodes/<chain>/entities/entities/*.lua, each run with a fresh ENT and then
-// scripted_ents.Register(ENT, class) when the scripted_ents module exists (GMod's own, in install mode).
+// One scripted entity: `path` run with a fresh ENT (ClassName, Folder), then scripted_ents.Register(ENT, class).
+void loadScriptedEntity(Runtime& rt, const std::string& cls, const std::string& path) {
+    lua_State* L = rt.state();
+    lua_newtable(L);
+    lua_pushstring(L, cls.c_str());
+    lua_setfield(L, -2, "ClassName");
+    lua_pushstring(L, ("entities/" + cls).c_str());
+    lua_setfield(L, -2, "Folder");
+    lua_setglobal(L, "ENT");
+    if (loadIncludeChunk(rt, L, path, "") && rt.protectedCall(0, 0)) {
+        lua_getglobal(L, "scripted_ents");
+        lua_getfield(L, -1, "Register");
+        lua_remove(L, -2);
+        lua_getglobal(L, "ENT");
+        lua_pushstring(L, cls.c_str());
+        (void)rt.protectedCall(2, 0);
+    }
+    lua_pushnil(L);
+    lua_setglobal(L, "ENT");
+}
+
+// lua/entities and gamemodes/<chain>/entities/entities, when the scripted_ents module exists (GMod's own, in install
+// mode): single files (<class>.lua), then folders (<class>/init.lua, the server realm's file, or <class>/shared.lua
+// when there is no init.lua; cl_init.lua is the client's). Files a folder's script includes resolve beside it.
 void loadScriptedEntities(Runtime& rt) {
     lua_State* L = rt.state();
     auto& impl = implOf(rt);
@@ -115,24 +137,16 @@ void loadScriptedEntities(Runtime& rt) {
     }
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) dirs.push_back("gamemodes/" + *it + "/entities/entities");
     for (const auto& dir : dirs) {
-        for (const auto& file : findGameFiles(rt, dir, ".lua")) {
-            const std::string cls = asciiLower(file.substr(0, file.size() - 4));
-            lua_newtable(L);
-            lua_pushstring(L, cls.c_str());
-            lua_setfield(L, -2, "ClassName");
-            lua_pushstring(L, ("entities/" + cls).c_str());
-            lua_setfield(L, -2, "Folder");
-            lua_setglobal(L, "ENT");
-            if (loadIncludeChunk(rt, L, dir + "/" + file, "") && rt.protectedCall(0, 0)) {
-                lua_getglobal(L, "scripted_ents");
-                lua_getfield(L, -1, "Register");
-                lua_remove(L, -2);
-                lua_getglobal(L, "ENT");
-                lua_pushstring(L, cls.c_str());
-                (void)rt.protectedCall(2, 0);
-            }
-            lua_pushnil(L);
-            lua_setglobal(L, "ENT");
+        for (const auto& file : findGameFiles(rt, dir, ".lua"))
+            loadScriptedEntity(rt, asciiLower(file.substr(0, file.size() - 4)), dir + "/" + file);
+        for (const auto& folder : findGameEntries(rt, dir, "", true)) {
+            const std::string base = dir + "/" + folder;
+            const auto files = findGameFiles(rt, base, ".lua");
+            const auto has = [&](const char* name) {
+                return std::any_of(files.begin(), files.end(), [&](const std::string& f) { return iequals(f, name); });
+            };
+            const char* entry = has("init.lua") ? "init.lua" : has("shared.lua") ? "shared.lua" : nullptr;
+            if (entry) loadScriptedEntity(rt, asciiLower(folder), base + "/" + entry);
         }
     }
 }

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <lua.hpp>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -25,6 +26,15 @@ struct EmbeddedFile {
 };
 extern const EmbeddedFile kEmbeddedLua[];
 extern const std::size_t kEmbeddedLuaCount;
+// data/gmod_enums.txt (the wiki's enumerations of the server realm), embedded at build time.
+extern const unsigned char kGmodEnums[];
+extern const std::size_t kGmodEnumsSize;
+
+// A function listed in gmod_natives.lua's stand-in table, and how often scripts called it.
+struct StandIn {
+    std::string name;  // "Player:SetTeam", "Material"
+    std::uint64_t calls = 0;
+};
 
 struct Timer {
     std::string name;  // "" for timer.Simple
@@ -99,6 +109,8 @@ struct SmallBlocks {
     void* take(std::size_t n);
     void give(void* p, std::size_t n);
 };
+
+struct ServerApi;  // lib/server_api.hpp
 
 struct Runtime::Impl {
     Runtime* owner = nullptr;  // the allocator's user data is the Impl; bindings reach the Runtime through this
@@ -179,6 +191,9 @@ struct Runtime::Impl {
     std::vector<std::string> gamemodeLoading;         // names being loaded (DeriveGamemode target)
     std::map<std::string, std::string> gamemodeBase;  // name -> DeriveGamemode argument
     bool playerSpawned = false;
+    std::shared_ptr<ServerApi> api;      // lib/server_api.hpp (shared_ptr: deleted where ServerApi is complete)
+    std::vector<StandIn> standIns;       // standins.cpp
+    std::set<std::string> missingEnums;  // enum-shaped globals read while undefined
 
     // Game search roots, most important first (addons, install); embedded files come last in standalone mode.
     std::vector<std::filesystem::path> roots;
@@ -249,6 +264,9 @@ void traceTick(Runtime& rt);
 std::optional<FoundFile> findGameFile(Runtime& rt, const std::string& virtualPath);
 // Sorted file names matching "dir/*.lua" in every root (and the embedded tree), deduplicated.
 std::vector<std::string> findGameFiles(Runtime& rt, const std::string& dir, const std::string& suffix);
+// The same over files (directories false) or subdirectories (true) of `dir` whose names end with `suffix`.
+std::vector<std::string> findGameEntries(Runtime& rt, const std::string& dir, const std::string& suffix,
+                                         bool directories);
 // Host directories a path id covers ("DATA" -> data dir, "LUA" -> root/lua..., "GAME" -> roots).
 std::vector<std::filesystem::path> pathIdRoots(Runtime& rt, const std::string& pathId, bool* embeddedLua);
 bool globMatch(std::string_view pattern, std::string_view name);
@@ -293,6 +311,12 @@ void openSandbox(Runtime& rt, lua_State* L);     // what GMod does not expose go
 // lib/table.cpp).
 void openChargedString(Runtime& rt, lua_State* L);
 void openChargedTable(Runtime& rt, lua_State* L);
+void openEnums(Runtime& rt, lua_State* L);      // the wiki's enumerations and global constants (lib/enums.cpp)
+void openServerApi(Runtime& rt, lua_State* L);  // cvars, sql, net, bit, util data, resource, sound (lib/server_api.cpp)
+void openReporting(Runtime& rt, lua_State* L);  // _G records reads of missing enums (standins.cpp); opened last
+// Runs lua/vestige/gmod_natives.lua (install mode) with its private helpers: standIn(name, body) and
+// isStandIn(f) (standins.cpp). False when it failed (recorded).
+bool runNatives(Runtime& rt);
 void runTimers(Runtime& rt, lua_State* L);
 void noteTimerFired(Runtime& rt, std::string name);
 // game.ConsoleCommand("name arg1 arg2\n") -> RunConsoleCommand(name, arg1, arg2) (lib/concommand.cpp).
@@ -331,7 +355,7 @@ void setFuncs(lua_State* L, const luaL_Reg* regs);
 // luaL_newmetatable(name) holding `regs`, MetaName = name and MetaID = id (GMod's TypeID); pops it and returns its
 // registry ref, with its address in *identity (the bindings' type checks compare metatables by pointer).
 int newMetatable(lua_State* L, const char* name, const luaL_Reg* regs, int id, const void** identity);
-// The tick clock's globals, shared by _G (FrameTime, engineTickCount) and engine (TickInterval, TickCount).
+// The tick clock's globals, shared by _G (FrameTime) and engine (TickInterval, TickCount).
 int luaTickInterval(lua_State* L);
 int luaTickCount(lua_State* L);
 

@@ -72,7 +72,9 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     } else {
         openTypes(*rt, L);
     }
-    for (auto open : {openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox}) open(*rt, L);
+    for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
+                      openServerApi, openReporting})
+        open(*rt, L);
     installDebugGuards(L);
     if (rt->mOptions.instructionBudget > 0) {  // without a budget LuaJIT's own functions stay (the JIT compiles them)
         openChargedString(*rt, L);
@@ -93,19 +95,8 @@ Status Runtime::boot() {
     if (impl.booted) return {};
     impl.booted = true;
     lua_State* L = mL;
-    // Native stand-ins written in Lua (embedded): console variables always, stub libraries for GMod's own includes.
-    for (const char* path : {"lua/vestige/convars.lua", "lua/vestige/gmod_natives.lua"}) {
-        if (!mOptions.gmodDir && std::string_view(path) == "lua/vestige/gmod_natives.lua") continue;
-        for (std::size_t i = 0; i < kEmbeddedLuaCount; ++i) {
-            if (std::string_view(kEmbeddedLua[i].path) != path) continue;
-            const std::string chunk = "@" + std::string(kEmbeddedLua[i].path);
-            if (luaL_loadbuffer(L, reinterpret_cast<const char*>(kEmbeddedLua[i].data), kEmbeddedLua[i].size,
-                                chunk.c_str()) == 0)
-                (void)protectedCall(0, 0);
-            else
-                lua_pop(L, 1);
-        }
-    }
+    // Install mode: the counted stand-ins GMod's own loaders need (lua/vestige/gmod_natives.lua, standins.cpp).
+    if (mOptions.gmodDir) (void)runNatives(*this);
     if (!loadIncludeChunk(*this, L, "includes/init.lua", "")) return Error("glua.base", impl.errors.back().render());
     if (!protectedCall(0, 0)) return Error("glua.base", impl.errors.back().render());
     // Our hook.lua left bind() in the engine table; keep it and unlink the table from the registry (scripts

@@ -1,5 +1,7 @@
 #include "glua_fixture.hpp"
 
+#include <unistd.h>
+
 #include <stdexcept>
 
 namespace vestige::source::glua {
@@ -26,6 +28,13 @@ std::string ev(Runtime& rt, const std::string& code) {
     auto r = rt.eval(code);
     if (!r) return "ERR: " + r.error().message();
     return *r;
+}
+
+std::filesystem::path tempDir(const std::string& name) {
+    const auto d = std::filesystem::temp_directory_path() / ("vestige_glua_" + name + "_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(d);
+    std::filesystem::create_directories(d);
+    return d;
 }
 
 std::string renderErrors(const Runtime& rt) {

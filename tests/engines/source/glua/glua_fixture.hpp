@@ -3,6 +3,7 @@
 // ev() (evaluate and render the results or the error). Every test file uses it instead of its own copy.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -27,6 +28,8 @@ inline std::unique_ptr<Runtime> bootMode(bool jit, BootSpec spec = {}) {
 
 // The results of `code` joined by tabs (Runtime::eval), or "ERR: <message>".
 std::string ev(Runtime& rt, const std::string& code);
+// A fresh empty directory under the system temp dir, named after `name` and the process.
+std::filesystem::path tempDir(const std::string& name);
 // Every recorded error rendered, one per line (for failure messages).
 std::string renderErrors(const Runtime& rt);
 

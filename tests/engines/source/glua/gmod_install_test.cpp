@@ -1,7 +1,10 @@
 // GMod install mode: with a local garrysmod/ tree (VESTIGE_GMOD_DIR), its own lua/includes/init.lua
-// and the base and sandbox gamemodes load and run 10 ticks with zero errors, in the interpreter (the default budget)
-// and with the JIT on (ffi vectors). Skipped when the variable is unset.
+// and the base and sandbox gamemodes load and run 10 ticks with zero errors and no missing enum, in the interpreter
+// (the default budget) and with the JIT on (ffi vectors). Skipped when the variable is unset. Regression guards: the
+// counts come from our own runs.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "glua_fixture.hpp"
 #include "shared.hpp"
@@ -16,6 +19,14 @@ std::unique_ptr<Runtime> bootGamemode(const std::filesystem::path& gmod, const s
     auto rt = bootRuntime(std::move(opt), {.jit = jit, .clean = false});
     rt->runTicks(10);
     EXPECT_TRUE(rt->errors().empty()) << gamemode << ": " << renderErrors(*rt);
+    // Nothing silent: every enum GMod's Lua reads exists, the base classes folder SENTs provide are registered,
+    // and whatever stand-in was called is one of the listed ones (the entity world binding replaces them).
+    EXPECT_TRUE(rt->missingEnums().empty()) << gamemode << ": " << rt->missingEnums().front();
+    EXPECT_EQ(ev(*rt, "return scripted_ents.Get('base_anim') ~= nil, scripted_ents.Get('base_entity') ~= nil"),
+              "true\ttrue");
+    const auto listed = rt->standIns();
+    for (const auto& [name, calls] : rt->standInCalls())
+        EXPECT_NE(std::find(listed.begin(), listed.end(), name), listed.end()) << name;
     return rt;
 }
 

@@ -112,5 +112,23 @@ TEST_F(LuaCli, TheTraceHashIgnoresAddressesAndOutputBytesStayValidJson) {
     EXPECT_EQ(ja["traceHash"], jb["traceHash"]);
 }
 
+// Issue #16 item 6 (regression guard): a run that called a stand-in or read a missing enum is not clean, with 0 errors
+// or not: the report lists both (standInCalls, missingEnums), the summary says so and the exit code is 1.
+TEST_F(LuaCli, StandInCallsAndMissingEnumsFailTheRun) {
+    auto r = run({"lua", "--ticks", "1", "--json", "-e",
+                  "local e = ents.Create('prop_physics') e:PhysicsInit(SOLID_VPHYSICS) x = NOT_AN_ENUM"});
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(j["errors"].empty());
+    EXPECT_EQ(j["standInCalls"]["Entity:PhysicsInit"], 1);
+    EXPECT_EQ(j["missingEnums"], nlohmann::json::array({"NOT_AN_ENUM"}));
+    r = run({"lua", "--ticks", "1", "-e", "ents.Create('prop_physics'):PhysicsInit(SOLID_VPHYSICS)"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("stand-in calls: 1 (1 functions not implemented yet)"), std::string::npos) << r.out;
+    r = run({"lua", "--ticks", "1", "--json", "-e", "x = SOLID_VPHYSICS"});
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_TRUE(nlohmann::json::parse(r.out)["standInCalls"].empty());
+}
+
 }  // namespace
 }  // namespace vestige

@@ -1,37 +1,15 @@
--- GMod install mode only: stand-ins for native libraries the headless server does not implement yet
--- (networking, SQL, physics environment...). Every function of a stub library is a no-op returning
--- nothing, so GMod's own lua/includes can load; real implementations replace these one by one.
-local function stubLibrary(name)
-	local lib = _G[name] or {}
-	setmetatable(lib, { __index = function(t, k)
-		local f = function() end
-		rawset(t, k, f)
-		return f
-	end })
-	_G[name] = lib
-end
+-- GMod install mode only, run before the install's lua/includes/init.lua. Nothing here is a silent stub:
+-- * STAND_INS lists every function Vestige does not implement yet but that GMod's own loaders call; each one is a
+--   counted stand-in (Runtime::standInCalls, the report's standInCalls). Anything else Vestige lacks is absent,
+--   and calling it fails with Lua's "attempt to call a nil value", as a missing function does in GMod.
+-- * Metatables of native types Vestige has no objects of yet exist and are empty, so GMod's extensions can add
+--   their methods to them (as they do in GMod before any object exists).
+-- * A native whose behaviour is not there yet is a counted stand-in too (standins.cpp's list); an entry here replaces
+--   it when it keeps state the native cannot (SetOwner/GetOwner).
+local standIn, isStandIn = ...
 
-for _, name in ipairs({ "net", "umsg", "sql", "physenv", "sound", "resource", "navmesh", "steamworks",
-	"debugoverlay", "system", "gameevent", "duplicator_native", "construct_native", "spawnmenu_native",
-	"achievements", "serverlist", "permissions", "ai", "constraint_native", "hammer", "cvars_native" }) do
-	stubLibrary(name)
-end
--- Extend (not replace) native libraries that exist but are incomplete.
-for _, name in ipairs({ "util", "game", "engine", "ents", "player", "timer", "file" }) do
-	stubLibrary(name)
-end
-
-function system.IsWindows() return false end
-function system.IsLinux() return true end
-function system.IsOSX() return false end
-function sql.Query() return nil end
-function sql.LastError() return "sql is not available in Vestige yet" end
-
-TEAM_CONNECTING, TEAM_UNASSIGNED, TEAM_SPECTATOR = 0, 1001, 1002
-
--- Metatables of native types not implemented yet: present (so extensions can add methods), empty.
 for _, name in ipairs({ "Weapon", "Vehicle", "NPC", "NextBot", "PhysObj", "CTakeDamageInfo", "CMoveData",
-	"CUserCmd", "CEffectData", "IMaterial", "ITexture", "IMesh", "VMatrix", "File", "CRecipientFilter",
+	"CUserCmd", "CEffectData", "IMaterial", "ITexture", "IMesh", "VMatrix", "CRecipientFilter",
 	"CSoundPatch", "CNavArea", "CNavLadder", "CLuaLocomotion", "PathFollower", "bf_read", "IVideoWriter",
 	"ISave", "IRestore", "SurfaceInfo", "ProjectedTexture", "PhysCollide", "CNewParticleEffect", "Panel" }) do
 	if not FindMetaTable(name) then
@@ -41,67 +19,105 @@ for _, name in ipairs({ "Weapon", "Vehicle", "NPC", "NextBot", "PhysObj", "CTake
 	end
 end
 
--- Native enums not provided yet: PREFIX_NAME constants read as 0, enum tables (SENSORBONE, ...) as all-zero
--- tables; the names are kept in VESTIGE_MISSING_ENUMS. Only ALL-CAPS names, only in install mode.
-VESTIGE_MISSING_ENUMS = {}
-setmetatable(_G, { __index = function(_, k)
-	if type(k) == "string" and k:match("^[A-Z][A-Z0-9_]+$") and k ~= "GM" and k ~= "GAMEMODE" and k ~= "ENT" and k ~= "SWEP" then
-		VESTIGE_MISSING_ENUMS[k] = true
-		if k:find("_", 1, true) then return 0 end
-		return setmetatable({}, { __index = function() return 0 end })
-	end
-end })
+-- Per-entity state some stand-ins keep so GMod's Lua reads back what it set (weak keys: handles die with entities).
+local teams, classes, owners = setmetatable({}, { __mode = "k" }), setmetatable({}, { __mode = "k" }),
+	setmetatable({}, { __mode = "k" })
 
--- Player/Entity methods the base and sandbox gamemodes call on spawn; no engine state behind them yet.
-do
-	local player, entity = FindMetaTable("Player"), FindMetaTable("Entity")
-	local teams = {}
-	function player:SetTeam(t) teams[self] = t end
-	function player:Team() return teams[self] or TEAM_UNASSIGNED end
-	local classes = {}
-	function player:SetClassID(id) classes[self] = id end
-	function player:GetClassID() return classes[self] or 0 end
-	for _, name in ipairs({ "UnSpectate", "Spectate", "StripWeapons", "StripAmmo", "RemoveAllAmmo", "SetupHands",
-		"SetNoCollideWithTeammates", "SetAvoidPlayers", "AllowFlashlight", "SetWalkSpeed", "SetRunSpeed",
-		"SetSlowWalkSpeed", "SetLadderClimbSpeed", "SetCrouchedWalkSpeed", "SetDuckSpeed", "SetUnDuckSpeed",
-		"SetJumpPower", "SetArmor", "SetViewOffset", "SetViewOffsetDucked", "SetHull", "SetHullDuck",
-		"ShouldDropWeapon", "SetPlayerColor", "SetWeaponColor", "SetCanZoom", "CrosshairEnable", "SwitchToDefaultWeapon",
-		"SelectWeapon", "SendLua", "ConCommand", "SetDSP", "SendHint", "SuppressHint", "SetEyeTarget", "SetCanWalk",
-		"DrawViewModel", "DrawWorldModel", "SetFOV", "SetAllowFullRotation", "SetMaxSpeed", "Freeze",
-		"SetObserverMode", "AddCount", "AddCleanup", "AddFrozenPhysicsObject", "PhysgunUnfreeze", "GiveAmmo",
-		"SetDrivingEntity", "ResetHull", "SetStepSize" }) do
-		if not rawget(player, name) then player[name] = function() end end
+-- The stand-ins, by "Meta:Method" or "Global": false = does nothing, returns nothing; a function = its body. The
+-- entity world binding (Entity/Player/Weapon, physics) replaces these; until then every call shows in the report.
+local STAND_INS = {
+	-- Player methods the base and sandbox gamemodes call when a player spawns.
+	["Player:SetTeam"] = function(self, t) teams[self] = t end,
+	["Player:Team"] = function(self) return teams[self] or TEAM_UNASSIGNED end,
+	["Player:SetClassID"] = function(self, id) classes[self] = id end,
+	["Player:GetClassID"] = function(self) return classes[self] or 0 end,
+	["Player:UnSpectate"] = false, ["Player:Spectate"] = false, ["Player:StripWeapons"] = false,
+	["Player:StripAmmo"] = false, ["Player:RemoveAllAmmo"] = false, ["Player:SetupHands"] = false,
+	["Player:SetNoCollideWithTeammates"] = false, ["Player:SetAvoidPlayers"] = false,
+	["Player:AllowFlashlight"] = false, ["Player:SetWalkSpeed"] = false, ["Player:SetRunSpeed"] = false,
+	["Player:SetSlowWalkSpeed"] = false, ["Player:SetLadderClimbSpeed"] = false,
+	["Player:SetCrouchedWalkSpeed"] = false, ["Player:SetDuckSpeed"] = false, ["Player:SetUnDuckSpeed"] = false,
+	["Player:SetJumpPower"] = false, ["Player:SetArmor"] = false, ["Player:SetViewOffset"] = false,
+	["Player:SetViewOffsetDucked"] = false, ["Player:SetHull"] = false, ["Player:SetHullDuck"] = false,
+	["Player:ShouldDropWeapon"] = false, ["Player:SetPlayerColor"] = false, ["Player:SetWeaponColor"] = false,
+	["Player:SetCanZoom"] = false, ["Player:CrosshairEnable"] = false, ["Player:SwitchToDefaultWeapon"] = false,
+	["Player:SelectWeapon"] = false, ["Player:SendLua"] = false, ["Player:ConCommand"] = false,
+	["Player:SetDSP"] = false, ["Player:SendHint"] = false, ["Player:SuppressHint"] = false,
+	["Player:SetEyeTarget"] = false, ["Player:SetCanWalk"] = false, ["Player:DrawViewModel"] = false,
+	["Player:DrawWorldModel"] = false, ["Player:SetFOV"] = false, ["Player:SetAllowFullRotation"] = false,
+	["Player:SetMaxSpeed"] = false, ["Player:Freeze"] = false, ["Player:SetObserverMode"] = false,
+	["Player:AddCount"] = false, ["Player:AddCleanup"] = false, ["Player:AddFrozenPhysicsObject"] = false,
+	["Player:PhysgunUnfreeze"] = false, ["Player:GiveAmmo"] = false, ["Player:SetDrivingEntity"] = false,
+	["Player:ResetHull"] = false, ["Player:SetStepSize"] = false, ["Player:SetMaxArmor"] = false, ["Player:SetHands"] = false,
+	["Player:GetInfo"] = function() return "" end,
+	["Player:GetInfoNum"] = function(_, _, default) return default or 0 end,
+	["Player:InVehicle"] = function() return false end,
+	["Player:GetVehicle"] = function() return NULL end,
+	["Player:GetActiveWeapon"] = function() return NULL end,
+	["Player:GetWeapons"] = function() return {} end,
+	["Player:HasWeapon"] = function() return false end,
+	["Player:Give"] = function() return NULL end,
+	["Player:Armor"] = function() return 0 end,
+	["Player:Crouching"] = function() return false end,
+	["Player:IsPlayingTaunt"] = function() return false end,
+	["Player:GetViewEntity"] = function(self) return self end,
+	["Player:GetDrivingEntity"] = function() return NULL end,
+	["Player:GetHands"] = function() return NULL end,
+	["Player:GetObserverMode"] = function() return 0 end,
+	["Player:GetObserverTarget"] = function() return NULL end,
+	["Player:GetRagdollEntity"] = function() return NULL end,
+	["Player:GetViewModel"] = function() return NULL end,
+	-- Entity methods of models, physics and networking the gamemodes and scripted entities call.
+	["Entity:SetMaxHealth"] = false, ["Entity:SetSkin"] = false, ["Entity:SetBodygroup"] = false,
+	["Entity:SetBodyGroups"] = false, ["Entity:SetRenderMode"] = false, ["Entity:SetMaterial"] = false,
+	["Entity:SetPlaybackRate"] = false, ["Entity:SetPoseParameter"] = false, ["Entity:ResetSequence"] = false,
+	["Entity:DrawShadow"] = false, ["Entity:SetCustomCollisionCheck"] = false, ["Entity:SetTrigger"] = false,
+	["Entity:SetNotSolid"] = false, ["Entity:SetParent"] = false, ["Entity:SetKeyValue"] = false,
+	["Entity:Fire"] = false, ["Entity:Input"] = false, ["Entity:EmitSound"] = false, ["Entity:StopSound"] = false,
+	["Entity:SetCollisionBounds"] = false, ["Entity:SetGravity"] = false, ["Entity:SetElasticity"] = false,
+	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,
+	["Entity:SetupDataTables"] = false, ["Entity:AddEffects"] = false, ["Entity:RemoveEffects"] = false,
+	["Entity:SetNoDraw"] = false, ["Entity:SetMoveType"] = false, ["Entity:SetSolid"] = false,
+	["Entity:SetColor"] = false, ["Entity:DeleteOnRemove"] = false, ["Entity:DontDeleteOnRemove"] = false,
+	["Entity:AddEFlags"] = false, ["Entity:RemoveEFlags"] = false, ["Entity:AddFlags"] = false,
+	["Entity:RemoveFlags"] = false, ["Entity:SetTransmitWithParent"] = false, ["Entity:SetPredictable"] = false,
+	["Entity:SetSequence"] = false, ["Entity:SetCycle"] = false, ["Entity:SetModelScale"] = false,
+	["Entity:PhysWake"] = false, ["Entity:SetLocalPos"] = false, ["Entity:SetLocalAngles"] = false,
+	["Entity:FollowBone"] = false, ["Entity:SetAbsVelocity"] = false, ["Entity:SetAnimation"] = false,
+	["Entity:OnGround"] = function() return true end,
+	["Entity:GetSkin"] = function() return 0 end,
+	["Entity:GetNumBodyGroups"] = function() return 0 end,
+	["Entity:WaterLevel"] = function() return 0 end,
+	["Entity:GetMoveType"] = function() return 0 end,
+	["Entity:IsOnFire"] = function() return false end,
+	["Entity:GetPersistent"] = function() return false end,
+	["Entity:GetUnFreezable"] = function() return false end,
+	["Entity:SetOwner"] = function(self, o) owners[self] = o end,
+	["Entity:GetOwner"] = function(self) return owners[self] or NULL end,
+	["Entity:GetVar"] = function(self, key, default)
+		local v = self:GetTable()[key]
+		if v == nil then return default end
+		return v
+	end,
+	["Entity:SetVar"] = function(self, key, value) self:GetTable()[key] = value end,
+	-- Materials and particles are client resources; the server only names them.
+	["Material"] = function(name) return setmetatable({ name = name }, FindMetaTable("IMaterial")), 0 end,
+	["ParticleEffect"] = false, ["ParticleEffectAttach"] = false,
+}
+
+local names = {}
+for name in pairs(STAND_INS) do names[#names + 1] = name end
+table.sort(names)  -- registration order is the report's order: deterministic
+for _, name in ipairs(names) do
+	local body = STAND_INS[name] or nil
+	local meta, method = name:match("^(%w+):(%w+)$")
+	if meta then
+		local t = FindMetaTable(meta)
+		local present = rawget(t, method)
+		if present == nil or isStandIn(present) then rawset(t, method, standIn(name, body)) end
+	elseif rawget(_G, name) == nil then
+		rawset(_G, name, standIn(name, body))
 	end
-	for _, name in ipairs({ "SetMaxHealth", "SetCollisionGroup", "SetSkin", "SetBodygroup", "SetRenderMode",
-		"SetMaterial", "SetPlaybackRate", "SetPoseParameter", "ResetSequence", "SetVar", "DrawShadow",
-		"SetCustomCollisionCheck", "SetTrigger", "SetNotSolid", "SetParent", "SetKeyValue", "Fire", "Input",
-		"EmitSound", "StopSound", "SetCollisionBounds", "SetGravity", "SetElasticity", "SetFriction" }) do
-		if not rawget(entity, name) then entity[name] = function() end end
-	end
-	function player:GetInfo() return "" end
-	function player:GetInfoNum(_, default) return default or 0 end
-	function player:InVehicle() return false end
-	function player:GetVehicle() return NULL end
-	function player:GetActiveWeapon() return NULL end
-	function player:GetWeapons() return {} end
-	function player:HasWeapon() return false end
-	function player:Give() return NULL end
-	function player:Armor() return 0 end
-	function player:Crouching() return false end
-	function player:IsPlayingTaunt() return false end
-	function player:GetViewEntity() return self end
-	function player:GetDrivingEntity() return NULL end
-	function player:GetHands() return NULL end
-	function player:GetObserverMode() return 0 end
-	function player:GetObserverTarget() return NULL end
-	function player:GetRagdollEntity() return NULL end
-	function player:GetViewModel() return NULL end
-	function entity:OnGround() return true end
-	function entity:GetSkin() return 0 end
-	function entity:GetNumBodyGroups() return 0 end
-	function entity:WaterLevel() return 0 end
-	function entity:GetMoveType() return 0 end
-	function entity:IsOnFire() return false end
 end
 
 -- ents.Create of a scripted class: the entity's table gets the registered ENT members (methods are then
@@ -125,42 +141,5 @@ do
 		nativeSpawn(self)
 		local init = self:GetTable().Initialize
 		if init then init(self) end
-	end
-end
-
--- Materials and particles are client-side resources; the headless server hands out inert objects.
-do
-	local matMeta = FindMetaTable("IMaterial")
-	setmetatable(matMeta, { __index = function() return function() end end })
-	function Material(name) return setmetatable({ name = name }, matMeta), 0 end
-	function PrecacheParticleSystem() end
-	function ParticleEffect() end
-	function ParticleEffectAttach() end
-	local player = FindMetaTable("Player")
-	function player:SetHands() end
-	function player:GetHands() return NULL end
-end
-
-do
-	local entity = FindMetaTable("Entity")
-	for _, name in ipairs({ "SetBodyGroups", "SetBodygroup", "SetupBones", "SetLagCompensated", "SetupDataTables" }) do
-		if not rawget(entity, name) then entity[name] = function() end end
-	end
-	function entity:GetPersistent() return false end
-	function entity:GetUnFreezable() return false end
-	function entity:GetVar(key, default) local v = self:GetTable()[key] if v == nil then return default end return v end
-	function entity:SetVar(key, value) self:GetTable()[key] = value end
-end
-
-do
-	local entity = FindMetaTable("Entity")
-	local owners = setmetatable({}, { __mode = "k" })
-	function entity:SetOwner(o) owners[self] = o end
-	function entity:GetOwner() return owners[self] or NULL end
-	for _, name in ipairs({ "AddEffects", "RemoveEffects", "SetNoDraw", "SetMoveType", "SetSolid", "SetColor",
-		"DeleteOnRemove", "DontDeleteOnRemove", "AddEFlags", "RemoveEFlags", "AddFlags", "RemoveFlags",
-		"SetTransmitWithParent", "SetPredictable", "SetSequence", "SetCycle", "SetModelScale", "PhysWake",
-		"SetLocalPos", "SetLocalAngles", "FollowBone", "SetAbsVelocity", "SetAnimation" }) do
-		entity[name] = function() end
 	end
 end

@@ -1,9 +1,12 @@
 // Global functions and constants of GMod's _G: print/Msg*, ErrorNoHalt, include/require, the clock (CurTime & co.,
 // tick based), type/TypeID with GMod's names, FindMetaTable, IsValid, loadstring/CompileString/RunString (GLua
 // syntax, text only), DeriveGamemode, SERVER/CLIENT/VERSION and the TYPE_* enums.
+#include <cctype>
 #include <string>
+#include <string_view>
 
 #include "../internal.hpp"
+#include "vestige/core/text.hpp"
 #include "vestige/source/glua/translator.hpp"
 
 namespace vestige::source::glua {
@@ -33,40 +36,76 @@ void joinArgs(lua_State* L, int first, const char* sep, bool skipColors) {
     luaL_pushresult(&b);
 }
 
-int lPrint(lua_State* L) {
-    joinArgs(L, 1, "\t", false);
-    lua_pushliteral(L, "\n");
-    lua_concat(L, 2);
-    rtOf(L).print(lua_tostring(L, -1));
-    return 0;
+// GMod's own Lua reports some failures by printing them instead of raising ("ERROR: Trying to derive entity
+// base_anim from non existant entity base_entity!", "[tag] ERROR ..."): such a line is recorded as an error of the
+// script that printed it (issue #16 item 6), so a run never reads "0 errors" past it.
+bool printedError(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n')) ++i;
+    if (i < text.size() && text[i] == '[') {  // "[tag] ERROR"
+        const auto close = text.find(']', i);
+        if (close == std::string_view::npos) return false;
+        i = close + 1;
+        while (i < text.size() && text[i] == ' ') ++i;
+    }
+    return text.size() - i >= 5 && asciiLower(std::string(text.substr(i, 5))) == "error" &&
+           (text.size() == i + 5 || !std::isalnum(static_cast<unsigned char>(text[i + 5])));
 }
-int lMsg(lua_State* L) {
-    joinArgs(L, 1, nullptr, false);
-    rtOf(L).print(lua_tostring(L, -1));
-    return 0;
-}
-int lMsgN(lua_State* L) {
-    joinArgs(L, 1, nullptr, false);
-    lua_pushliteral(L, "\n");
-    lua_concat(L, 2);
-    rtOf(L).print(lua_tostring(L, -1));
-    return 0;
-}
-int lMsgC(lua_State* L) {
-    joinArgs(L, 1, nullptr, true);
-    rtOf(L).print(lua_tostring(L, -1));
-    return 0;
-}
-int lErrorNoHalt(lua_State* L) {
-    joinArgs(L, 1, nullptr, false);
+
+void recordWithCaller(lua_State* L, std::string message) {
+    while (!message.empty() && (message.back() == '\n' || message.back() == '\r')) message.pop_back();
     LuaError e;
-    e.message = lua_tostring(L, -1);
+    e.message = std::move(message);
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar)) {
         e.file = ar.short_src;
         e.line = ar.currentline;
     }
     recordError(rtOf(L), std::move(e));
+}
+
+// Prints the joined text on top of the stack (with a newline when asked); a printed error is also recorded.
+int printJoined(lua_State* L, bool newline) {
+    std::size_t len = 0;
+    const char* text = lua_tolstring(L, -1, &len);
+    const bool failed = printedError(std::string_view(text, len));
+    if (failed) recordWithCaller(L, std::string(text, len));  // helper scope ends before any Lua call
+    if (newline) {
+        lua_pushliteral(L, "\n");
+        lua_concat(L, 2);
+    }
+    rtOf(L).print(lua_tostring(L, -1));
+    return 0;
+}
+
+int lPrint(lua_State* L) {
+    joinArgs(L, 1, "\t", false);
+    return printJoined(L, true);
+}
+int lMsg(lua_State* L) {
+    joinArgs(L, 1, nullptr, false);
+    return printJoined(L, false);
+}
+int lMsgN(lua_State* L) {
+    joinArgs(L, 1, nullptr, false);
+    return printJoined(L, true);
+}
+int lMsgC(lua_State* L) {
+    joinArgs(L, 1, nullptr, true);
+    return printJoined(L, false);
+}
+// Error(...): the arguments joined as ErrorNoHalt does, raised as a Lua error with the caller's position (wiki:
+// Global.Error "throws a Lua error and breaks out of the current call stack").
+int lError(lua_State* L) {
+    joinArgs(L, 1, nullptr, false);
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+int lErrorNoHalt(lua_State* L) {
+    joinArgs(L, 1, nullptr, false);
+    recordWithCaller(L, lua_tostring(L, -1));
     return 0;
 }
 
@@ -135,10 +174,6 @@ int lAddCSLuaFile(lua_State* /*L*/) { return 0; }  // server-only runtime: nothi
 
 int lCurTime(lua_State* L) {
     lua_pushnumber(L, rtOf(L).curTime());
-    return 1;
-}
-int lNil(lua_State* L) {
-    lua_pushnil(L);
     return 1;
 }
 
@@ -286,6 +321,7 @@ void openBase(Runtime& rt, lua_State* L) {
                                 {"MsgN", lMsgN},
                                 {"MsgC", lMsgC},
                                 {"MsgAll", lMsgN},
+                                {"Error", lError},
                                 {"ErrorNoHalt", lErrorNoHalt},
                                 {"ErrorNoHaltWithStack", lErrorNoHalt},
                                 {"include", lInclude},
@@ -296,8 +332,6 @@ void openBase(Runtime& rt, lua_State* L) {
                                 {"SysTime", lCurTime},
                                 {"UnPredictedCurTime", lCurTime},
                                 {"FrameTime", luaTickInterval},
-                                {"engineTickCount", luaTickCount},
-                                {"LocalPlayer", lNil},
                                 {"FindMetaTable", lFindMetaTable},
                                 {"RegisterMetaTable", lRegisterMetaTable},
                                 {"IsValid", lIsValid},

@@ -1,8 +1,9 @@
 // Console commands: AddConsoleCommand registers a name (concommand.Add calls it), RunConsoleCommand and
-// game.ConsoleCommand run one through concommand.Run(ply, cmd, args, argStr); unknown names print GMod's message.
+// game.ConsoleCommand run one through concommand.Run(ply, cmd, args, argStr), or set the console variable of that
+// name (cvars.cpp); unknown names print GMod's message.
 #include <string>
 
-#include "../internal.hpp"
+#include "server_api.hpp"
 #include "vestige/core/text.hpp"
 
 namespace vestige::source::glua {
@@ -22,6 +23,7 @@ int runCommand(lua_State* L, int first) {
     const int n = lua_gettop(L);
     bool known = false;
     { known = implOf(L).consoleCommands.count(asciiLower(cmd)) > 0; }
+    if (!known && setConVarFromCommand(L, cmd, first + 1)) return 0;
     if (!known) {
         lua_pushfstring(L, "Unknown command: %s", cmd);
         rtOf(L).print(lua_tostring(L, -1));

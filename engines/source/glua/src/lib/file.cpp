@@ -1,12 +1,13 @@
 // The `file` library over GMod's path ids. Every name goes through vfs::splitPath (no "..", no
 // absolute paths, no drive letters) and is resolved by vfs::DirProvider under each root of the
 // path id (case-insensitive; symlinks may not lead out). Writes go only under DATA, never through
-// a symlink, with GMod's extension whitelist; file names written are lower-cased as GMod does.
+// a symlink, with GMod's extension whitelist; file names written are lower-cased as GMod does. file.Open and the
+// File object (file_object.cpp) go through the same two doors (readGameFile, dataWriteTarget).
 #include <algorithm>
 #include <chrono>
 #include <set>
 
-#include "../internal.hpp"
+#include "server_api.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/text.hpp"
 #include "vestige/vfs/vfs.hpp"
@@ -330,6 +331,14 @@ const luaL_Reg kFile[] = {{"Read", fRead},           {"Write", fWrite},   {"Appe
                           {"CreateDir", fCreateDir}, {"Delete", fDelete}, {nullptr, nullptr}};
 
 }  // namespace
+
+std::optional<std::string> readGameFile(Runtime& rt, const std::string& name, const std::string& pathId) {
+    auto l = locate(rt, name, pathId);
+    return l ? readLocated(*l) : std::nullopt;
+}
+Result<std::filesystem::path> dataWriteTarget(Runtime& rt, const std::string& name) {
+    return resolveWrite(rt, name, false);
+}
 
 void openFile(Runtime& /*rt*/, lua_State* L) {
     lua_newtable(L);

@@ -1,4 +1,4 @@
-// game, engine and gmod: the session's map, gamemode and tick facts (single player, one player slot).
+// game, engine, system and gmod: the session's map, gamemode and tick facts (single player, one player slot).
 #include "../internal.hpp"
 
 namespace vestige::source::glua {
@@ -48,6 +48,14 @@ const luaL_Reg kEngine[] = {{"ActiveGamemode", eActiveGamemode},
                             {"GetAddons", eEmptyTable},
                             {"GetGamemodes", eEmptyTable},
                             {nullptr, nullptr}};
+// system: the host facts GMod's shared Lua reads. The server runs on Linux; the clocks are the tick clock (no wall
+// clock reaches a script, see Determinism in docs/glua.md).
+int sAppTime(lua_State* L) {
+    lua_pushnumber(L, rtOf(L).curTime());
+    return 1;
+}
+const luaL_Reg kSystem[] = {{"IsLinux", gSinglePlayer}, {"IsWindows", gIsDedicated}, {"IsOSX", gIsDedicated},
+                            {"AppTime", sAppTime},      {"UpTime", sAppTime},        {nullptr, nullptr}};
 int gmodGetGamemode(lua_State* L) {
     lua_getglobal(L, "GAMEMODE");
     return 1;
@@ -59,7 +67,7 @@ void openGame(Runtime& /*rt*/, lua_State* L) {
     const struct {
         const char* name;
         const luaL_Reg* regs;
-    } libs[] = {{"game", kGame}, {"engine", kEngine}};
+    } libs[] = {{"game", kGame}, {"engine", kEngine}, {"system", kSystem}};
     for (const auto& lib : libs) {
         lua_newtable(L);
         setFuncs(L, lib.regs);

@@ -202,10 +202,13 @@ int utilPrecache(lua_State* L) {
     lua_pushvalue(L, 1);
     return 1;
 }
-const luaL_Reg kUtil[] = {{"TraceLine", utilTraceLine},       {"TraceHull", utilTraceHull},
-                          {"IsInWorld", utilIsInWorld},       {"PointContents", utilPointContents},
-                          {"PrecacheModel", utilPrecache},    {"PrecacheSound", utilPrecache},
-                          {"AddNetworkString", utilPrecache}, {nullptr, nullptr}};
+const luaL_Reg kUtil[] = {{"TraceLine", utilTraceLine},
+                          {"TraceHull", utilTraceHull},
+                          {"IsInWorld", utilIsInWorld},
+                          {"PointContents", utilPointContents},
+                          {"PrecacheModel", utilPrecache},
+                          {"PrecacheSound", utilPrecache},
+                          {nullptr, nullptr}};
 
 }  // namespace
 

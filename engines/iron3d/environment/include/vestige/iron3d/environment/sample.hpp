@@ -7,6 +7,7 @@
 #include "vestige/core/bytes.hpp"
 #include "vestige/core/result.hpp"
 #include "vestige/iron3d/environment/weather.hpp"
+#include "vestige/iron3d/fx/fx.hpp"
 
 namespace vestige::iron3d::environment {
 
@@ -23,5 +24,9 @@ struct SampleSound {
 // from the mission library; thunder names its archive (`sounds.lib/THUNDER.WAV`).
 [[nodiscard]] EnvironmentConfig sampleStorm();
 inline constexpr std::uint32_t kSampleStormMs = 12000;
+
+// A small FXID effect of our own (1.5 s, time mode 0): an op-1 command, an enabled op-2 sound naming THUNDER.WAV
+// without an archive (so the mission's library serves it), a disabled op-2 (no event) and an op-6.
+[[nodiscard]] fx::Effect sampleEffect();
 
 }  // namespace vestige::iron3d::environment

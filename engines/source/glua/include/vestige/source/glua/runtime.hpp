@@ -115,6 +115,26 @@ struct TimerFire {
     std::uint64_t tick = 0;
 };
 
+// A net message built by net.Start ... net.Send* (the server half of GMod's net library): the bit stream as GMod
+// writes it, 16-bit message id first, then the payload, bits LSB first (Source's bf_write).
+struct NetMessage {
+    std::string name;
+    std::vector<std::uint8_t> data;
+    std::uint64_t bits = 0;       // header included
+    std::vector<int> recipients;  // player entity indices
+    bool unreliable = false;
+};
+struct NetCount {
+    std::uint64_t messages = 0;
+    std::uint64_t bytes = 0;  // net.BytesWritten of each message (the engine's 3 bytes included)
+};
+// A file offered to clients (resource.AddFile / AddSingleFile), a Workshop item (resource.AddWorkshop) or particles.
+struct ClientResource {
+    std::string
+        kind;  // "file", "workshop", "particles" (game.AddParticles), "particle system" (PrecacheParticleSystem)
+    std::string path;  // the file, or the Workshop id
+};
+
 class Runtime;
 
 // An engine event bound once (Think, Tick...), so a per-tick call skips looking its name up. Made by
@@ -204,6 +224,18 @@ public:
     [[nodiscard]] bool budgetExceeded() const;
     // Bytes of print/Msg output dropped past Options::outputLimit (a note in the output marks the cut).
     [[nodiscard]] std::uint64_t outputDropped() const;
+    // Stand-ins (install mode: gmod_natives.lua's table of functions a loader needs but Vestige lacks) that scripts
+    // called, with their call counts; every listed name; enum-shaped globals scripts read while undefined.
+    [[nodiscard]] std::map<std::string, std::uint64_t> standInCalls() const;
+    [[nodiscard]] std::vector<std::string> standIns() const;
+    [[nodiscard]] std::vector<std::string> missingEnums() const;
+    // net: messages sent since the last call (drained), counts per message name, and a message arriving from a
+    // client (net.Incoming(bits, player) runs it through net.Receive's receivers; false when no receiver ran).
+    [[nodiscard]] std::vector<NetMessage> takeNetMessages();
+    [[nodiscard]] std::map<std::string, NetCount> netCounts() const;
+    bool receiveNetMessage(const std::vector<std::uint8_t>& data, std::uint64_t bits, int fromPlayer);
+    // resource.*: what clients are offered, in the order added.
+    [[nodiscard]] const std::vector<ClientResource>& clientResources() const;
 
     // The library's private state (src/internal.hpp); opaque here.
     struct Impl;
