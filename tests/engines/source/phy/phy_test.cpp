@@ -251,6 +251,13 @@ TEST(Phy, NanPointIsRefusedAtItsOffset) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code(), "phy.nan_point");
     EXPECT_EQ(r.error().offset(), pointAt - 4);
+    // A finite value in metres that overflows to inf in inches (x 39.37) is refused the same way (found by fuzz_phy).
+    const float huge = 1e38f;
+    std::memcpy(file.data() + pointAt, &huge, 4);
+    auto big = readPhy(file);
+    ASSERT_FALSE(big.ok());
+    EXPECT_EQ(big.error().code(), "phy.nan_point");
+    EXPECT_EQ(big.error().offset(), pointAt - 4);
     // And the builder never writes one.
     ConvexInput bad = boxHull({0, 0, 0}, {1, 1, 1});
     bad.points[2].x = nan;

@@ -208,8 +208,11 @@ private:
                 const std::uint8_t* p = mData.data() + base + kPointSize * static_cast<std::size_t>(i);
                 auto& pt = a.points[static_cast<std::size_t>(i)];
                 for (int k = 0; k < 4; ++k) pt[static_cast<std::size_t>(k)] = loadF32(p + 4 * k);
-                if (!isFinite(Vec3{pt[0], pt[1], pt[2]}))
-                    return layoutError("phy.nan_point", "non-finite convex point", fmt::format("point[{}]", i),
+                // Finite in metres is not enough: a huge value overflows to inf when scaled to inches.
+                const Vec3 metres{pt[0], pt[1], pt[2]};
+                if (!isFinite(metres) || !isFinite(ivpToSource(metres)))
+                    return layoutError("phy.nan_point", "convex point not finite in metres and inches",
+                                       fmt::format("point[{}]", i),
                                        mBase + base + kPointSize * static_cast<std::size_t>(i));
             }
             s.pointArrays.push_back(std::move(a));
