@@ -76,7 +76,7 @@ DemoStage demoStageMission() {
             VESTIGE_CHECK(vfs.mountDir("", demo.outDir / "mission"));
             std::shared_ptr<mission::AiSession> aiFirst, aiSecond;
             VESTIGE_TRY(mission::LoadedMission first, loadWithScripts(vfs, aiFirst));
-            VESTIGE_CHECK(demo.write("mission/summary.json", mission::summaryJson(first)));
+            VESTIGE_CHECK(demo.write("mission/summary.json", mission::summaryJson(first, /*withTimings=*/false)));
             std::string traceText;
             VESTIGE_TRY(RunResult a, run(first, &traceText));
             VESTIGE_TRY(mission::LoadedMission second, loadWithScripts(vfs, aiSecond));

@@ -9,7 +9,7 @@
 
 namespace vestige::iron3d::mission {
 
-std::string summaryJson(const LoadedMission& m) {
+std::string summaryJson(const LoadedMission& m, bool withTimings) {
     using Json = nlohmann::ordered_json;
     const LoadCounts& c = m.counts;
     Json j;
@@ -42,10 +42,12 @@ std::string summaryJson(const LoadedMission& m) {
     for (const auto& w : m.warnings) warnings.push_back(Json::parse(w.toJson()));
     j["warnings"] = std::move(warnings);
     Json phases = Json::array();
-    for (const auto& t : m.timings)
-        phases.push_back({{"phase", std::string(loadPhaseName(t.phase))},
-                          {"ms", std::round(t.milliseconds * 100) / 100},
-                          {"bytes_read", t.bytesRead}});
+    for (const auto& t : m.timings) {
+        Json phase{{"phase", std::string(loadPhaseName(t.phase))}};
+        if (withTimings) phase["ms"] = std::round(t.milliseconds * 100) / 100;
+        phase["bytes_read"] = t.bytesRead;
+        phases.push_back(std::move(phase));
+    }
     j["phases"] = std::move(phases);
     if (m.runtime) {
         j["tick"] = m.runtime->world().tick();

@@ -115,6 +115,7 @@ private:
 };
 
 // The inventory summary and the state hash as JSON (`vestige mission --json` uses it).
-[[nodiscard]] std::string summaryJson(const LoadedMission& mission);
+// withTimings = false leaves the per-phase wall-clock "ms" out, for outputs that must be byte-stable (the demo).
+[[nodiscard]] std::string summaryJson(const LoadedMission& mission, bool withTimings = true);
 
 }  // namespace vestige::iron3d::mission
