@@ -26,6 +26,7 @@ FixedString fixedField(const std::uint8_t* p) {
 }
 
 void putFixed(std::uint8_t* p, std::string_view text) {
+    if (text.empty()) return;  // an empty view may hold a null pointer, which memcpy must never get
     std::memcpy(p, text.data(), std::min(text.size(), kRefFieldSize - 1));
 }
 
