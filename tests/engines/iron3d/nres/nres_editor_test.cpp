@@ -144,6 +144,30 @@ TEST(NresEditor, RenameRebuildsSortTable) {
     EXPECT_EQ(asChars(b->payload(0)), "BBBBB");
 }
 
+// Two entries named alike may be listed in either order in a valid sort table; a payload edit keeps the file's
+// own order (found by fuzz_land_msh: a Land.msh with two "Res14" names did not write back byte-exact), and a
+// rename rebuilds it as a stable sort.
+TEST(NresEditor, PayloadEditKeepsTheTieOrderOfEqualNames) {
+    Bytes region;
+    for (char c : std::string_view("AAAABBBB")) region.push_back(static_cast<std::uint8_t>(c));
+    const auto original = test::raw(region, {{1, 0, 0, 0, "Same", "", 16, 4, 1}, {2, 0, 0, 0, "same", "", 20, 4, 0}});
+    auto a = Archive::read(original);
+    ASSERT_TRUE(a.ok()) << a.error().render();
+    ASSERT_TRUE(a->sortTableValid());
+    Editor ed(*a);
+    ASSERT_TRUE(ed.replace(0, text("AAAA")).ok());
+    auto out = ed.write();
+    ASSERT_TRUE(out.ok());
+    EXPECT_EQ(*out, original);
+    ASSERT_TRUE(ed.rename(1, "same").ok());
+    auto renamed = ed.write();
+    ASSERT_TRUE(renamed.ok());
+    auto b = Archive::read(*renamed);
+    ASSERT_TRUE(b.ok()) << b.error().render();
+    EXPECT_EQ(b->entries()[0].sortIndex, 0u);
+    EXPECT_EQ(b->entries()[1].sortIndex, 1u);
+}
+
 TEST(NresEditor, CanonicalCompactDropsUnindexedRegions) {
     auto a = Archive::read(messy());
     ASSERT_TRUE(a.ok());

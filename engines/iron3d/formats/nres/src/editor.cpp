@@ -4,7 +4,8 @@
 //   rebuilt:   [hdr][P0][E2'][P1][E0][E1][P2][new entries, 8-aligned][dir']
 //
 // Segments keep their original order; an entry's payload is written where the entry was. Offsets,
-// sizes, the count, total_size and the sort table are recomputed.
+// sizes, the count and total_size are recomputed; the sort table only when a name was added, removed or
+// renamed (equal names may be listed in either order, and an edit of payloads keeps the file's own order).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -92,6 +93,7 @@ Result<std::size_t> Editor::add(const NewEntry& entry) {
     slot.data = entry.data;
     slot.meta.size = static_cast<std::uint32_t>(slot.data.size());
     slot.added = true;
+    mNamesChanged = true;
     mSlots.push_back(std::move(slot));
     mSegments.push_back({true, mSlots.size() - 1, {}});
     mOrder.push_back(mSlots.size() - 1);
@@ -104,6 +106,7 @@ Status Editor::remove(std::size_t index) {
     mSlots[mOrder[index]].removed = true;
     mOrder.erase(mOrder.begin() + static_cast<std::ptrdiff_t>(index));
     mModified = true;
+    mNamesChanged = true;
     return {};
 }
 
@@ -112,6 +115,7 @@ Status Editor::rename(std::size_t index, std::string_view name) {
     VESTIGE_TRY(auto field, makeNameField(name));
     mSlots[mOrder[index]].meta.nameField = std::move(field);
     mModified = true;
+    mNamesChanged = true;
     return {};
 }
 
@@ -148,10 +152,15 @@ Result<Bytes> Editor::write() const {
         w.bytes(slot.data);
         if (slot.added) w.alignTo(8);
     }
-    std::vector<std::string_view> names;
-    names.reserve(mOrder.size());
-    for (auto s : mOrder) names.push_back(mSlots[s].meta.name());
-    const auto sortTable = buildSortTable(names, mFold);
+    std::vector<std::uint32_t> sortTable;
+    if (mNamesChanged) {
+        std::vector<std::string_view> names;
+        names.reserve(mOrder.size());
+        for (auto s : mOrder) names.push_back(mSlots[s].meta.name());
+        sortTable = buildSortTable(names, mFold);
+    } else {
+        for (auto s : mOrder) sortTable.push_back(mSlots[s].meta.sortIndex);
+    }
     if (w.size() + mOrder.size() * kEntrySize > 0xFFFFFFFFull)
         return Error("nres.too_large", "archive larger than 4 GiB");
     for (std::size_t i = 0; i < mOrder.size(); ++i) {

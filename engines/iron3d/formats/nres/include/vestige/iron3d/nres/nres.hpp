@@ -137,8 +137,8 @@ struct NewEntry {
 
 // Lossless editor: rebuilds the archive from the original segment order (preserved region / entry /
 // preserved region ...). Every untouched payload, gap, padding byte and unindexed region is re-emitted
-// unchanged and no padding is inserted between original segments; only sizes, offsets, the count,
-// total_size and the sort table are recomputed. Added entries go after the last original segment,
+// unchanged and no padding is inserted between original segments; only sizes, offsets, the count and
+// total_size are recomputed, and the sort table when a name is added, removed or renamed. Added entries go after the last original segment,
 // each starting on an 8-byte boundary and padded to 8 (new content follows the canonical layout).
 // With no edits, write() returns the original bytes.
 class Editor {
@@ -185,6 +185,7 @@ private:
     std::vector<Segment> mSegments;
     SortFold mFold = SortFold::Lower;
     bool mModified = false;
+    bool mNamesChanged = false;  // add/remove/rename: the sort table is rebuilt
 };
 
 // "MAT0" for printable FourCCs, the decimal number otherwise.
