@@ -5,6 +5,7 @@
 // MISSION is a folder name under DATA_DIR/MISSIONS or a path relative to DATA_DIR.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -117,9 +118,20 @@ void addMissionCommand(CLI::App& cli, AppContext& ctx) {
             if (auto st = vfs.mountDir("", dataDir); !st) return reportError(ctx, st.error());
             const bool bare = missionName.find_first_of("/\\") == std::string::npos;
             const std::string dir = bare ? "MISSIONS/" + missionName : missionName;
+            // The trace goes to a staging file renamed into place at the end: a failed load or tick leaves no
+            // trace file (and never a truncated one that looks like a short run).
+            const std::filesystem::path stagedTrace = tracePath.empty() ? "" : tracePath + ".partial";
             std::ofstream traceFile;
+            struct DropStaged {
+                const std::filesystem::path& path;
+                bool keep = false;
+                ~DropStaged() {
+                    std::error_code ec;
+                    if (!keep && !path.empty()) std::filesystem::remove(path, ec);
+                }
+            } dropStaged{stagedTrace};
             if (!tracePath.empty()) {
-                traceFile.open(tracePath, std::ios::binary | std::ios::trunc);
+                traceFile.open(stagedTrace, std::ios::binary | std::ios::trunc);
                 if (!traceFile) return reportError(ctx, Error("io.open", "cannot write the trace").file(tracePath));
             }
             TraceSink trace([&traceFile](std::string_view line) {
@@ -165,6 +177,14 @@ void addMissionCommand(CLI::App& cli, AppContext& ctx) {
             }
             if (sound)
                 if (auto st = writeFileAtomic(soundPath, soundLines); !st) return reportError(ctx, st.error());
+            if (!tracePath.empty()) {
+                traceFile.close();
+                std::error_code ec;
+                std::filesystem::rename(stagedTrace, tracePath, ec);
+                if (!traceFile || ec)
+                    return reportError(ctx, Error("io.write", "cannot write the trace").file(tracePath));
+                dropStaged.keep = true;
+            }
 
             const auto& world = m.runtime->world();
             Json objects = Json::array();

@@ -93,9 +93,16 @@ TEST_F(MissionCli, MissingPrototypeIsAStructuredError) {
 
 TEST_F(MissionCli, OffSurfaceOrderFailsTheRun) {
     const fs::path root = game();
-    const auto r = run({"mission", root.string(), "DEMO", "--ticks", "10", "--order", "1:500,500:1000", "--json"});
+    const fs::path trace = mDir / "failed.jsonl";
+    const auto r = run({"mission", root.string(), "DEMO", "--ticks", "10", "--order", "1:500,500:1000", "--trace",
+                        trace.string(), "--json"});
     EXPECT_EQ(r.code, 1);
     EXPECT_EQ(nlohmann::json::parse(r.out)["error"]["code"], "movement.off_surface");
+    EXPECT_FALSE(fs::exists(trace)) << "a failed run leaves no trace file";
+    EXPECT_FALSE(fs::exists(trace.string() + ".partial"));
+    const auto noLoad = run({"mission", root.string(), "NOPE", "--trace", trace.string()});
+    EXPECT_EQ(noLoad.code, 1);
+    EXPECT_FALSE(fs::exists(trace)) << "a failed load leaves no (empty) trace file";
 }
 
 std::string readAll(const fs::path& p) {
