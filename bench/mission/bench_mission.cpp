@@ -4,8 +4,9 @@
 //                            6-mission total), with the per-phase wall time as counters (ms)
 //   BM_HeightAtBaseline      the same point loop evaluating the terrain's plane directly (no search)
 //   BM_HeightAt              TerrainWorld::heightAt on a 65,522-triangle terrain at uniformly random points
-//                            (goal >= 10 M queries/s; random points over the whole map are memory-latency bound)
+//                            (goal >= 10 M queries/s; answered by the XY height grid)
 //   BM_HeightAtWalk          the same terrain queried along a random walk of short steps (how units query)
+//   BM_HeightAtTree          the random points through the BVH walk (heightHitAtTree), the grid's same-run reference
 //   BM_WorldStateHash        baseline: the section-14 SHA-256 of a 1,000-object world alone
 //   BM_WorldTick             one MissionRuntime pass (scheduler, world step with rollback copy, hashes) with
 //                            1,000 registered objects and 1,000 queued commands per tick
@@ -117,13 +118,17 @@ void BM_HeightAtBaseline(benchmark::State& state) {
 }
 BENCHMARK(BM_HeightAtBaseline);
 
-void heightQueries(benchmark::State& state, const std::vector<Vec2>& points) {
+void heightQueries(benchmark::State& state, const std::vector<Vec2>& points, bool tree = false) {
     const auto& f = terrainFixture();
     state.counters["faces"] = static_cast<double>(f.world.faceCount());
+    state.counters["grid_entries"] = static_cast<double>(f.world.gridStats().entries);
     std::size_t i = 0;
     for (auto _ : state) {
         const Vec2 p = points[i++ & 65535];
-        benchmark::DoNotOptimize(f.world.heightAt(p.x, p.y));
+        if (tree)
+            benchmark::DoNotOptimize(f.world.heightHitAtTree(p.x, p.y));
+        else
+            benchmark::DoNotOptimize(f.world.heightAt(p.x, p.y));
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
 }
@@ -133,6 +138,9 @@ BENCHMARK(BM_HeightAt);
 
 void BM_HeightAtWalk(benchmark::State& state) { heightQueries(state, terrainFixture().walk); }
 BENCHMARK(BM_HeightAtWalk);
+
+void BM_HeightAtTree(benchmark::State& state) { heightQueries(state, terrainFixture().points, true); }
+BENCHMARK(BM_HeightAtTree);
 
 mission::MissionRuntime thousandObjects() {
     world::World3D w;

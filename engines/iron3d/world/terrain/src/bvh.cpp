@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 
+#include "cover.hpp"
 #include "vestige/iron3d/terrain/terrain_world.hpp"
 
 namespace vestige::iron3d::terrain {
@@ -62,10 +63,9 @@ BvhStats TerrainWorld::bvhStats() const {
     return s;
 }
 
-std::optional<HeightHit> TerrainWorld::heightHitAt(float x, float y) const {
+std::optional<HeightHit> TerrainWorld::heightHitAtTree(float x, float y) const {
     if (mNodes.empty() || !std::isfinite(x) || !std::isfinite(y) || !mNodes[0].rect.contains(x, y)) return std::nullopt;
     std::optional<HeightHit> best;
-    const double px = x, py = y;
     std::array<std::uint32_t, kStack> stack;
     std::size_t top = 0;
     stack[top++] = 0;
@@ -78,18 +78,8 @@ std::optional<HeightHit> TerrainWorld::heightHitAt(float x, float y) const {
         }
         for (std::uint32_t i = n.first; i < n.first + n.count; ++i) {
             const Face& f = mFaces[i];
-            if (!f.rect.contains(x, y)) continue;
-            const double ax = f.a.x, ay = f.a.y, bx = f.b.x, by = f.b.y, cx = f.c.x, cy = f.c.y;
-            const double d = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-            if (d == 0) continue;  // vertical in XY: covers nothing
-            // Edge functions with the same products a neighbour sharing the edge computes (negated): a point on
-            // a shared edge gets exactly 0 from both, so it is covered by both.
-            const double w0 = (bx - px) * (cy - py) - (by - py) * (cx - px);
-            const double w1 = (cx - px) * (ay - py) - (cy - py) * (ax - px);
-            const double w2 = (ax - px) * (by - py) - (ay - py) * (bx - px);
-            const bool inside = d > 0 ? (w0 >= 0 && w1 >= 0 && w2 >= 0) : (w0 <= 0 && w1 <= 0 && w2 <= 0);
-            if (!inside) continue;
-            const auto z = static_cast<float>((w0 * f.a.z + w1 * f.b.z + w2 * f.c.z) / d);
+            float z = 0;
+            if (!detail::coverHeight(f.a, f.b, f.c, x, y, z)) continue;
             if (!best || z > best->z || (z == best->z && f.index < best->face)) best = HeightHit{z, f.index};
         }
     }

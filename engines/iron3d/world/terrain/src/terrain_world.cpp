@@ -33,6 +33,7 @@ Result<TerrainWorld> TerrainWorld::build(const land::TerrainData& mesh, const la
         w.mBounds = w.mBoxes[0];
     }
     w.mFaces = std::move(faces);
+    w.buildHeightGrid();
     if (map) VESTIGE_CHECK(w.buildAreals(*map));
     return w;
 }

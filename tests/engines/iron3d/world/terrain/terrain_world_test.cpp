@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "vestige/core/rng.hpp"
 #include "vestige/iron3d/land/sample.hpp"
 
@@ -117,12 +120,69 @@ TEST(TerrainWorld, BvhLeavesHoldAtMostEightFacesAndAnswerLikeABruteForceScan) {
         const float x = rng.unit() * 400 - 8, y = rng.unit() * 340 - 8;
         const auto a = w->heightHitAt(x, y), b = bruteHeight(x, y);
         ASSERT_EQ(a.has_value(), b.has_value()) << x << "," << y;
-        if (a) EXPECT_NEAR(a->z, b->z, 1e-4f) << x << "," << y;
+        if (a) { EXPECT_NEAR(a->z, b->z, 1e-4f) << x << "," << y; }
         // Straight down from above: the hit is the surface point, on the face the height query names.
         const auto r = w->raycast({x, y, 5000}, {0, 0, -1});  // above the highest vertex (z ~ 1000)
         ASSERT_EQ(r.has_value(), a.has_value()) << x << "," << y << " face " << (a ? a->face : 0);
-        if (r) EXPECT_NEAR(r->point.z, a->z, 1e-3f);
+        if (r) { EXPECT_NEAR(r->point.z, a->z, 1e-3f); }
     }
+}
+
+// The height grid gives the BVH's answer bit for bit: random points, every vertex, edge midpoints and points just
+// off the surface of a sample terrain, and of an overhang stack.
+TEST(TerrainWorld, HeightGridAnswersExactlyLikeTheTree) {
+    auto same = [](const TerrainWorld& w, float x, float y) {
+        const auto g = w.heightHitAt(x, y), t = w.heightHitAtTree(x, y);
+        ASSERT_EQ(g.has_value(), t.has_value()) << x << "," << y;
+        if (!g) return;
+        EXPECT_EQ(g->z, t->z) << x << "," << y;
+        EXPECT_EQ(g->face, t->face) << x << "," << y;
+    };
+    const land::TerrainData d = land::sampleTerrain(37, 23);
+    auto w = TerrainWorld::build(d);
+    ASSERT_TRUE(w.ok());
+    const GridStats s = w->gridStats();
+    EXPECT_GT(s.cellsX * s.cellsY, 1u);
+    EXPECT_LE(s.entries, kMaxGridEntriesPerFace * w->faceCount());
+    Pcg32 rng(3);
+    for (int i = 0; i < 5000; ++i) same(*w, rng.unit() * 620 - 10, rng.unit() * 400 - 10);
+    for (const auto& p : d.positions) same(*w, p.x, p.y);
+    for (const auto& f : d.faces)
+        for (int k = 0; k < 3; ++k) {
+            const Vec3 a = d.positions[f.v[k]], b = d.positions[f.v[(k + 1) % 3]];
+            same(*w, (a.x + b.x) / 2, (a.y + b.y) / 2);
+        }
+    same(*w, std::nextafter(0.0f, -1.0f), 5);
+    auto stack = TerrainWorld::build(faces({{Vec3{0, 0, 0}, {10, 0, 0}, {0, 10, 0}},
+                                            {Vec3{0, 0, 5}, {10, 0, 5}, {0, 10, 5}},
+                                            {Vec3{2, 2, 9}, {3, 2, 9}, {2, 3, 9}},
+                                            {Vec3{0, 0, 5}, {10, 0, 5}, {0, 10, 5}}}));
+    ASSERT_TRUE(stack.ok());
+    for (int i = 0; i < 2000; ++i) same(*stack, rng.unit() * 12 - 1, rng.unit() * 12 - 1);
+    EXPECT_EQ(stack->heightHitAt(2.5f, 2.2f)->face, 2u);
+    EXPECT_EQ(stack->heightHitAt(7, 1)->face, 1u) << "equal heights: the lower index";
+}
+
+// Faces far larger than a cell make the grid coarser (never past the entry limit); a non-finite corner leaves the
+// grid out and the tree answers.
+TEST(TerrainWorld, HeightGridStaysBoundedAndStepsAsideForNonFiniteCorners) {
+    std::vector<std::array<Vec3, 3>> tris;
+    for (int i = 0; i < 200; ++i) {
+        const float o = static_cast<float>(i);
+        tris.push_back({Vec3{o, 0, 0}, {o + 1, 0, 0}, {o, 1, 0}});
+    }
+    tris.push_back({Vec3{-1000, -1000, 1}, {1000, -1000, 1}, {0, 1000, 1}});  // spans every cell
+    auto big = TerrainWorld::build(faces(tris));
+    ASSERT_TRUE(big.ok());
+    EXPECT_LE(big->gridStats().entries, kMaxGridEntriesPerFace * big->faceCount());
+    EXPECT_EQ(big->heightHitAt(0.25f, 0.25f)->face, 200u);
+    EXPECT_EQ(big->heightHitAt(0.25f, 0.25f)->z, big->heightHitAtTree(0.25f, 0.25f)->z);
+    auto inf = TerrainWorld::build(faces({{Vec3{0, 0, 0}, {10, 0, 0}, {0, 10, 0}},
+                                          {Vec3{0, 0, std::numeric_limits<float>::infinity()}, {1, 0, 0}, {0, 1, 0}}}));
+    ASSERT_TRUE(inf.ok());
+    EXPECT_EQ(inf->gridStats().cellsX, 0u);
+    EXPECT_EQ(inf->heightHitAt(5, 2).has_value(), inf->heightHitAtTree(5, 2).has_value());
+    EXPECT_EQ(inf->heightHitAt(5, 2)->face, 0u);
 }
 
 TEST(TerrainWorld, ArealLookupThroughTheGridWithAnExactFallback) {

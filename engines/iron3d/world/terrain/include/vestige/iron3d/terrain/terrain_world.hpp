@@ -14,9 +14,13 @@
 //
 // The BVH [P] (the reference runtime's): faces split on their centroids along the longest axis of the centroid
 // bounds, at most 8 faces per leaf, children ordered by face index for ties, so the same mesh always builds the
-// same tree. The Land.map world -> cell mapping and cell order are unknown [?]; we use the reference project's
-// policy (cells spread evenly over the XY bounds of all areal vertices, row-major: index = y * cells_x + x)
-// only to pick candidates.
+// same tree. Raycasts walk it. Height queries use an XY grid built beside it (a cell lists every face whose XY
+// rectangle touches the cell, with the face's corners copied in, so a query reads one short contiguous run; the
+// cell of a point is monotonic in x and y, so a face covering a point is always in that point's cell): the answer
+// is the BVH's, bit for bit (heightHitAtTree keeps the tree walk for that check). The grid is left out, and the
+// tree answers, when a corner is not finite or the copies would pass kMaxGridEntriesPerFace per face. The Land.map
+// world -> cell mapping and cell order are unknown [?]; we use the reference project's policy (cells spread evenly over
+// the XY bounds of all areal vertices, row-major: index = y * cells_x + x) only to pick candidates.
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -30,6 +34,7 @@
 namespace vestige::iron3d::terrain {
 
 inline constexpr std::uint32_t kMaxLeafFaces = 8;
+inline constexpr std::uint32_t kMaxGridEntriesPerFace = 8;
 
 struct HeightHit {
     float z = 0;
@@ -46,6 +51,11 @@ struct BvhStats {
     std::size_t nodes = 0, leaves = 0, maxLeafFaces = 0, depth = 0;
 };
 
+struct GridStats {
+    std::uint32_t cellsX = 0, cellsY = 0;  // 0 x 0: no grid, the BVH answers height queries
+    std::size_t entries = 0, maxCellFaces = 0;
+};
+
 class TerrainWorld {
 public:
     // Faces naming a vertex out of range are terrain.bad_face (Land.msh validation already refuses them).
@@ -54,6 +64,8 @@ public:
 
     [[nodiscard]] std::optional<float> heightAt(float x, float y) const;
     [[nodiscard]] std::optional<HeightHit> heightHitAt(float x, float y) const;
+    // The same answer from the BVH walk (what heightHitAt gives when there is no grid); kept for checks.
+    [[nodiscard]] std::optional<HeightHit> heightHitAtTree(float x, float y) const;
     [[nodiscard]] std::optional<RayHit> raycast(Vec3 origin, Vec3 direction, std::uint32_t mask = 0,
                                                 float maxT = std::numeric_limits<float>::infinity()) const;
     [[nodiscard]] std::optional<std::uint32_t> arealAt(float x, float y) const;
@@ -64,6 +76,7 @@ public:
     [[nodiscard]] std::size_t arealCount() const { return mAreals.size(); }
     [[nodiscard]] const Aabb& bounds() const { return mBounds; }
     [[nodiscard]] BvhStats bvhStats() const;
+    [[nodiscard]] GridStats gridStats() const;
 
 private:
     // XY bounds: the height query touches only these and the faces of the leaves it reaches, so nodes and faces
@@ -85,6 +98,10 @@ private:
         std::uint32_t second = 0;  // inner: right child node
         [[nodiscard]] bool leaf() const { return count > 0; }
     };
+    struct GridFace {
+        Vec3 a, b, c;
+        std::uint32_t index = 0;
+    };
     struct ArealPolygon {
         std::vector<Vec2> points;
         Aabb box;
@@ -92,12 +109,21 @@ private:
     std::uint32_t buildNode(std::vector<Face>& faces, std::uint32_t first, std::uint32_t count, std::size_t depth);
     [[nodiscard]] bool arealContains(std::uint32_t areal, double x, double y) const;
     [[nodiscard]] Status buildAreals(const land::ArealMapData& map);
+    void buildHeightGrid();
+    [[nodiscard]] std::uint32_t heightCellX(float x) const;
+    [[nodiscard]] std::uint32_t heightCellY(float y) const;
 
     std::vector<Face> mFaces;  // BVH order
     std::vector<Node> mNodes;  // root = 0, depth-first order
     std::vector<Aabb> mBoxes;  // per node, 3D (raycasts)
     Aabb mBounds;
     std::size_t mDepth = 0;
+    // Height grid: cell (x, y) = row-major y * mHeightCellsX + x; its faces are
+    // mGridFaces[mGridStart[cell] .. mGridStart[cell + 1]).
+    std::uint32_t mHeightCellsX = 0, mHeightCellsY = 0;
+    float mHeightMinX = 0, mHeightMinY = 0, mHeightScaleX = 0, mHeightScaleY = 0;
+    std::vector<std::uint32_t> mGridStart;
+    std::vector<GridFace> mGridFaces;
     std::vector<ArealPolygon> mAreals;
     std::uint32_t mCellsX = 0, mCellsY = 0;
     std::vector<std::vector<std::uint16_t>> mCells;
