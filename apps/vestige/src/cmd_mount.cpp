@@ -22,13 +22,9 @@ Result<content::GmodMounts> openContent(const ContentOptions& options, ByteView 
     content::GmodOptions go;
     go.gmodDir = options.gmodDir;
     for (const auto& m : options.mounts) go.extra.emplace_back(m);
-    VESTIGE_TRY(auto out, content::mountGmod(go));
-    if (!map.empty()) {
-        VESTIGE_TRY(auto bsp, std::move(source::bsp::readBsp(map)).file(mapLabel));
-        const ByteView lump = bsp.lumps[source::bsp::kLumpPakfile].data;
-        if (!lump.empty()) VESTIGE_CHECK(out.mounts.addPakfile(lump, mapLabel));
-    }
-    return out;
+    if (map.empty()) return content::mountGmod(go);
+    VESTIGE_TRY(auto bsp, std::move(source::bsp::readBsp(map)).file(mapLabel));
+    return content::mountForMap(go, bsp.lumps[source::bsp::kLumpPakfile].data, std::move(mapLabel));
 }
 
 namespace {

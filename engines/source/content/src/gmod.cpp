@@ -111,4 +111,10 @@ Result<GmodMounts> mountGmod(const GmodOptions& options) {
     return out;
 }
 
+Result<GmodMounts> mountForMap(const GmodOptions& options, ByteView pakfileLump, std::string mapLabel) {
+    VESTIGE_TRY(GmodMounts out, mountGmod(options));
+    if (!pakfileLump.empty()) VESTIGE_CHECK(out.mounts.addPakfile(pakfileLump, std::move(mapLabel)));
+    return out;
+}
+
 }  // namespace vestige::source::content

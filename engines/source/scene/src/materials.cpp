@@ -20,6 +20,8 @@ void addUnique(std::vector<std::string>& list, std::string value) {
 
 namespace {
 
+constexpr float kWaterAlpha = 0.65f;  // our choice for the flat water look (no GMod measurement behind it)
+
 struct Loaded {
     std::optional<Error> error;
     vtf::Vtf file;
@@ -145,6 +147,14 @@ AppliedMaterial applyMaterial(MaterialContext& ctx, std::string_view mapTextureN
     else if (m.alphaTest) {
         out.blend = vs::Blend::AlphaTest;
         out.alphaRef = m.alphaTestReference;
+    }
+    if (m.family == kv::ShaderFamily::Water) {
+        // The flat first look: the water's fog colour, translucent over what lies below; no reflection/refraction.
+        const Vec3 c = m.fogColor.value_or(Vec3{0.2f, 0.3f, 0.4f});
+        out.baseColor = {c.x, c.y, c.z, kWaterAlpha};
+        out.blend = vs::Blend::Translucent;
+        applied.lightmapped = false;
+        return applied;
     }
     if (!m.baseTexture) {
         // A material without $basetexture draws its colour (Water and similar until their shaders exist).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "vestige/source/base/entity_keys.hpp"
 
@@ -136,6 +137,33 @@ Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
 Result<MapScene> toScene(ByteView data, const SceneOptions& options) {
     VESTIGE_TRY(const auto map, bsp::readBsp(data));
     return toScene(map, options);
+}
+
+Result<MapScene> toSceneWithContent(ByteView data, std::string_view label, const content::GmodOptions& content,
+                                    const SceneOptions& options) {
+    VESTIGE_TRY(const auto map, bsp::readBsp(data));
+    VESTIGE_TRY(const auto mounts,
+                content::mountForMap(content, map.lumps[bsp::kLumpPakfile].data, std::string(label)));
+    SceneOptions o = options;
+    o.mounts = &mounts.mounts;
+    return toScene(map, o);
+}
+
+std::string materialReportJson(const MapScene& m) {
+    if (!m.materials) return "{}";
+    const MaterialReport& r = *m.materials;
+    nlohmann::json errors = nlohmann::json::array();
+    for (const auto& e : r.errors) errors.push_back(nlohmann::json::parse(e.toJson(), nullptr, false));
+    return nlohmann::json{
+        {"materials", r.materials},
+        {"families", r.families},
+        {"missingMaterials", r.missingMaterials},
+        {"missingTextures", r.missingTextures},
+        {"errors", errors},
+        {"ignoredProxies", r.ignoredProxies},
+        {"textures", {{"count", m.textures.textures}, {"bytes", m.textures.bytes}, {"vtfBytes", m.textures.vtfBytes}}},
+        {"skyBox", m.skyBox}}
+        .dump();
 }
 
 }  // namespace vestige::source::scene

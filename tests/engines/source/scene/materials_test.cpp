@@ -10,6 +10,7 @@
 #include "gl_fixture.hpp"
 #include "vestige/source/bsp/builder.hpp"
 #include "vestige/source/content/mounts.hpp"
+#include "vestige/source/scene/demo_content.hpp"
 #include "vestige/source/scene/scene.hpp"
 #include "vestige/source/vtf/vtf.hpp"
 
@@ -185,6 +186,35 @@ TEST_F(MaterialsFixture, AnimatedTextureFrameAtATime) {
     // UnlitGeneric draws without the lightmap.
     EXPECT_EQ(m->scene.materials[0].lightmap, vs::kNone);
     EXPECT_FALSE(m->scene.materials[0].lit);
+}
+
+TEST_F(MaterialsFixture, DemoContentResolvesCompletelyAndThePakfileWins) {
+    auto demo = buildMaterialDemo();
+    ASSERT_TRUE(demo.ok()) << demo.error().render();
+    const fs::path gm = mDir / "gmod" / "garrysmod";
+    writeFile(gm / "addons" / "demo.gma", demo->gma);
+    content::GmodOptions o;
+    o.gmodDir = gm;
+    auto m = toSceneWithContent(demo->map, "demo_materials.bsp", o);
+    ASSERT_TRUE(m.ok()) << m.error().render();
+    const MaterialReport& r = *m->materials;
+    EXPECT_TRUE(r.missingMaterials.empty()) << materialReportJson(*m);
+    EXPECT_TRUE(r.missingTextures.empty()) << materialReportJson(*m);
+    EXPECT_TRUE(r.errors.empty()) << materialReportJson(*m);
+    EXPECT_TRUE(m->skyBox);
+    EXPECT_EQ(r.families.at("LightmappedGeneric"), 3u);  // grass, brick, brick_warm (Patch)
+    EXPECT_EQ(r.families.at("WorldVertexTransition"), 1u);
+    EXPECT_EQ(r.families.at("Water"), 1u);
+    EXPECT_EQ(r.families.at("UnlitGeneric"), 2u + 6u);  // glass, sign + the six sky faces
+    // The sign's VMT comes from the map's pakfile (grass), not the addon (brick).
+    const auto mounts = content::mountForMap(o, bsp::readBsp(demo->map)->lumps[bsp::kLumpPakfile].data, "demo");
+    ASSERT_TRUE(mounts.ok());
+    EXPECT_EQ(mounts->mounts.mounts()[*mounts->mounts.which("materials/demo/sign.vmt")].kind,
+              content::MountKind::Pakfile);
+    for (const auto& mat : m->scene.materials) {
+        if (mat.name != "demo/sign") continue;
+        EXPECT_EQ(m->scene.textures[mat.texture].name, "materials/demo/grass.vtf");
+    }
 }
 
 class MaterialsGl : public test::OffscreenGlTest<64, 48> {

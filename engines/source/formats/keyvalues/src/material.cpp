@@ -232,6 +232,7 @@ ResolvedMaterial resolveMaterial(std::string_view name, const VmtLoader& load, c
     out.blendModulate = textureParam(m, "$blendmodulatetexture");
     if (auto t = m.param("$basetexturetransform")) out.baseTransform = parseTransform(*t);
     if (auto c = m.param("$color")) out.color = toColor(*c);
+    if (auto c = m.param("$fogcolor")) out.fogColor = toColor(*c);
     if (auto a = m.param("$alpha")) out.alpha = toFloat(*a, 1.0f);
     if (auto a = m.param("$alphatestreference")) out.alphaTestReference = toFloat(*a, 0.5f);
     out.translucent = flag(m, "$translucent");

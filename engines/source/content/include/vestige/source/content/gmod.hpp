@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "vestige/core/bytes.hpp"
 #include "vestige/core/result.hpp"
 #include "vestige/source/content/mounts.hpp"
 
@@ -32,5 +33,7 @@ struct GmodMounts {
     std::vector<std::string> skipped;  // "cstrike: /path (not a folder)"
 };
 [[nodiscard]] Result<GmodMounts> mountGmod(const GmodOptions& options);
+// mountGmod plus a map's PAKFILE lump (stored ZIP) as mount 0; an empty lump adds nothing.
+[[nodiscard]] Result<GmodMounts> mountForMap(const GmodOptions& options, ByteView pakfileLump, std::string mapLabel);
 
 }  // namespace vestige::source::content

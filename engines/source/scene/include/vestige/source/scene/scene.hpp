@@ -21,6 +21,7 @@
 #include "vestige/scene/camera.hpp"
 #include "vestige/scene/scene.hpp"
 #include "vestige/source/bsp/bsp.hpp"
+#include "vestige/source/content/gmod.hpp"
 #include "vestige/source/mapmesh/mapmesh.hpp"
 #include "vestige/source/scene/materials.hpp"
 
@@ -57,5 +58,14 @@ struct MapScene {
 
 [[nodiscard]] Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options = {});
 [[nodiscard]] Result<MapScene> toScene(ByteView data, const SceneOptions& options = {});
+
+// The map with its materials: GMod's mounts (content::mountForMap, the map's pakfile first) then toScene with them.
+// `options.mounts` is ignored (the mounts made here are used).
+[[nodiscard]] Result<MapScene> toSceneWithContent(ByteView data, std::string_view label,
+                                                  const content::GmodOptions& content,
+                                                  const SceneOptions& options = {});
+// {"materials", "families", "missingMaterials", "missingTextures", "errors", "ignoredProxies", "textures": {count,
+// bytes, vtfBytes}, "skyBox"} for `vestige render --stats`; "{}" without a material report.
+[[nodiscard]] std::string materialReportJson(const MapScene& scene);
 
 }  // namespace vestige::source::scene

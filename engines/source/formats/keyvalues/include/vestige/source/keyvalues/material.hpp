@@ -80,6 +80,7 @@ struct ResolvedMaterial {
     std::optional<std::string> baseTexture, baseTexture2, bumpMap, envMap, envMapMask, detail, blendModulate;
     TextureTransform baseTransform;
     Vec3 color{1.0f, 1.0f, 1.0f};
+    std::optional<Vec3> fogColor;  // $fogcolor (Water)
     float alpha = 1.0f, alphaTestReference = 0.5f;
     bool translucent = false, alphaTest = false, additive = false, noCull = false, selfIllum = false,
          vertexColor = false, vertexAlpha = false, noFog = false;
