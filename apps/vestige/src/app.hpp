@@ -96,6 +96,7 @@ DemoStage demoStageEnvironment();
 DemoStage demoStageMission();
 DemoStage demoStageGame();
 DemoStage demoStageRender();
+DemoStage demoStageMaterials();
 DemoStage demoStageQuery();
 DemoStage demoStagePhysics();
 
