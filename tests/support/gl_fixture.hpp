@@ -1,10 +1,13 @@
 #pragma once
 // One headless GL 4.5 context per test suite, shared by its tests; the suite's tests skip (with the reason)
-// when the machine has no context. Header-only: only suites that link render_gl include it.
+// when the machine has no context, and fail when CI=true (CI has llvmpipe: a skip there would hide a defect).
+// Header-only: only suites that link render_gl include it.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "vestige/render_gl/headless.hpp"
 
@@ -28,7 +31,10 @@ protected:
         sOff = nullptr;
     }
     void SetUp() override {
-        if (!sOff) GTEST_SKIP() << "no headless OpenGL 4.5 context: " << sReason;
+        if (sOff) return;
+        const char* ci = std::getenv("CI");
+        if (ci && std::string_view(ci) == "true") FAIL() << "CI=true but no headless OpenGL 4.5 context: " << sReason;
+        GTEST_SKIP() << "no headless OpenGL 4.5 context: " << sReason;
     }
 
     static inline render_gl::Offscreen* sOff = nullptr;

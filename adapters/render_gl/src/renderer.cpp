@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 
@@ -13,7 +14,12 @@
 namespace vestige::render_gl {
 namespace {
 
-constexpr int kModeTexture = 1, kModeMissing = 2, kModeLightmap = 4, kModeLit = 8, kModeFog = 16;
+constexpr int kModeTexture = 1, kModeMissing = 2, kModeLightmap = 4, kModeLit = 8, kModeFog = 16, kModeTexture2 = 32,
+              kModeMissing2 = 64, kModeAlphaTest = 128, kModeBlended = 256;
+
+bool blended(const scene::Material& m) {
+    return m.blend == scene::Blend::Translucent || m.blend == scene::Blend::Additive;
+}
 
 Error glError(const char* what, GLenum code) {
     return Error("render.gl", fmt::format("OpenGL error during {}: 0x{:04X}", what, code));
@@ -44,7 +50,8 @@ struct GpuMesh {
     float normalMatrix[9] = {};
     bool mirrored = false;
     std::vector<scene::DrawRange> ranges;
-    std::vector<Vec3> positions;  // only when some range uses the Iron3D policy
+    std::vector<Vec3> rangeCentres;  // world space, for the back-to-front order of blended ranges
+    std::vector<Vec3> positions;     // only when some range uses the Iron3D policy
     std::vector<std::uint32_t> indices;
     std::vector<scene::FaceSideRecord> ironRecords;
     std::vector<std::size_t> ironRangeOf;  // ranges index of each iron record
@@ -57,8 +64,11 @@ struct Renderer::Impl {
     GLuint program = 0, fbo = 0, colorRb = 0, depthRb = 0;
     struct {
         GLint model, viewProj, normalMatrix, baseColor, mode, texture, lightmap, lightmapScale, eye, fog, fogColor,
-            toSun, sunColor, ambient, checkerCells, checkerDark, checkerLight;
+            toSun, sunColor, ambient, checkerCells, checkerDark, checkerLight, texture2, alphaRef;
     } loc{};
+    GpuMesh skyMesh;  // six unit quads around the origin, one range per face
+    bool hasSky = false;
+    std::array<std::uint32_t, 6> skyFaces{};
     std::vector<GpuMesh> meshes;
     std::vector<GLuint> textures;
     std::vector<scene::Material> materials;
@@ -82,6 +92,13 @@ struct Renderer::Impl {
             glDeleteBuffers(3, bufs);
         }
         meshes.clear();
+        if (hasSky) {
+            glDeleteVertexArrays(1, &skyMesh.vao);
+            GLuint bufs[2] = {skyMesh.vbo, skyMesh.ebo};
+            glDeleteBuffers(2, bufs);
+            skyMesh = {};
+            hasSky = false;
+        }
         if (!textures.empty()) glDeleteTextures(static_cast<GLsizei>(textures.size()), textures.data());
         textures.clear();
         materials.clear();
@@ -90,7 +107,8 @@ struct Renderer::Impl {
     Status makeFramebuffer(std::uint32_t w, std::uint32_t h) {
         if (w == 0 || h == 0 || w > 16384 || h > 16384) {
             return Error("render.bad_size", "framebuffer size out of range")
-                .expected("1..16384 on each side").actual(fmt::format("{}x{}", w, h));
+                .expected("1..16384 on each side")
+                .actual(fmt::format("{}x{}", w, h));
         }
         if (fbo) glDeleteFramebuffers(1, &fbo);
         if (colorRb) glDeleteRenderbuffers(1, &colorRb);
@@ -132,9 +150,10 @@ struct Renderer::Impl {
             return Error("render.shader_link", log);
         }
         auto u = [&](const char* n) { return glGetUniformLocation(program, n); };
-        loc = {u("uModel"), u("uViewProj"), u("uNormalMatrix"), u("uBaseColor"), u("uMode"), u("uTexture"),
-               u("uLightmap"), u("uLightmapScale"), u("uEye"), u("uFog"), u("uFogColor"), u("uToSun"),
-               u("uSunColor"), u("uAmbient"), u("uCheckerCells"), u("uCheckerDark"), u("uCheckerLight")};
+        loc = {u("uModel"),       u("uViewProj"),     u("uNormalMatrix"),  u("uBaseColor"), u("uMode"),
+               u("uTexture"),     u("uLightmap"),     u("uLightmapScale"), u("uEye"),       u("uFog"),
+               u("uFogColor"),    u("uToSun"),        u("uSunColor"),      u("uAmbient"),   u("uCheckerCells"),
+               u("uCheckerDark"), u("uCheckerLight"), u("uTexture2"),      u("uAlphaRef")};
         return {};
     }
 
@@ -188,7 +207,8 @@ struct Renderer::Impl {
         } attribs[] = {{0, 3, offsetof(scene::Vertex, position)},
                        {1, 3, offsetof(scene::Vertex, normal)},
                        {2, 2, offsetof(scene::Vertex, uv0)},
-                       {3, 2, offsetof(scene::Vertex, uv1)}};
+                       {3, 2, offsetof(scene::Vertex, uv1)},
+                       {4, 1, offsetof(scene::Vertex, alpha)}};
         for (const auto& a : attribs) {
             glEnableVertexArrayAttrib(g.vao, a.index);
             glVertexArrayAttribFormat(g.vao, a.index, a.size, GL_FLOAT, GL_FALSE, static_cast<GLuint>(a.offset));
@@ -196,6 +216,13 @@ struct Renderer::Impl {
         }
         glVertexArrayElementBuffer(g.vao, g.ebo);
 
+        for (const auto& r : m.ranges) {
+            Vec3 sum{};
+            for (std::uint32_t i = r.firstIndex; i < r.firstIndex + r.indexCount; ++i)
+                sum = sum + m.vertices[m.indices[i]].position;
+            const Vec3 centre = r.indexCount ? sum / static_cast<float>(r.indexCount) : Vec3{};
+            g.rangeCentres.push_back(m.placement.transformPoint(centre));
+        }
         for (std::size_t r = 0; r < m.ranges.size(); ++r) {
             if (!m.ranges[r].ironFaceSide) continue;
             g.ironRecords.push_back({m.ranges[r].firstIndex, m.ranges[r].indexCount, m.ranges[r].ironFlags});
@@ -210,8 +237,74 @@ struct Renderer::Impl {
         meshes.push_back(std::move(g));
     }
 
+    // Unit cube faces in SkyBox order; positions from the face's (s, t) in [-1, 1] as scene.hpp lists them.
+    void uploadSky(const scene::SkyBox& sky) {
+        scene::Mesh m;
+        auto corner = [](int face, float s, float t) -> Vec3 {
+            switch (face) {
+                case 0:
+                    return {1, -s, t};
+                case 1:
+                    return {-1, s, t};
+                case 2:
+                    return {s, 1, t};
+                case 3:
+                    return {-s, -1, t};
+                case 4:
+                    return {-t, -s, 1};
+                default:
+                    return {t, -s, -1};
+            }
+        };
+        for (int f = 0; f < 6; ++f) {
+            const auto base = static_cast<std::uint32_t>(m.vertices.size());
+            for (const auto& [s, t] : {std::pair{-1.0f, -1.0f}, {1.0f, -1.0f}, {1.0f, 1.0f}, {-1.0f, 1.0f}}) {
+                scene::Vertex v;
+                v.position = corner(f, s, t);
+                v.uv0 = {(s + 1) * 0.5f, 1.0f - (t + 1) * 0.5f};
+                m.vertices.push_back(v);
+            }
+            for (std::uint32_t i : {0u, 1u, 2u, 0u, 2u, 3u}) m.indices.push_back(base + i);
+            m.ranges.push_back({static_cast<std::uint32_t>(f) * 6, 6, 0, scene::CullMode::None});
+        }
+        uploadMesh(m);
+        skyMesh = std::move(meshes.back());
+        meshes.pop_back();
+        skyFaces = sky.faces;
+        hasSky = true;
+    }
+
+    void drawSky(const scene::Camera& camera) {
+        // Around the eye, inside the far plane, behind everything: no depth test or write, no fog.
+        const float size = camera.zFar * 0.5f;
+        const Mat4 model = Mat4::fromMat3(Mat3::scale({size, size, size}), camera.position);
+        glDisable(GL_DEPTH_TEST);
+        glDepthMask(GL_FALSE);
+        glDisable(GL_CULL_FACE);
+        glUniformMatrix4fv(loc.model, 1, GL_FALSE, model.data());
+        glUniform1i(loc.mode, kModeTexture);
+        glUniform4f(loc.baseColor, 1, 1, 1, 1);
+        glBindVertexArray(skyMesh.vao);
+        for (int f = 0; f < 6; ++f) {
+            glBindTextureUnit(0, textures[skyFaces[f]]);
+            glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_INT, reinterpret_cast<const void*>(std::uintptr_t(f) * 24));
+            ++stats.drawCalls;
+            stats.trianglesSubmitted += 2;
+        }
+        glEnable(GL_DEPTH_TEST);
+        glDepthMask(GL_TRUE);
+    }
+
     void setMaterial(const scene::Material& mat) {
         int mode = mat.fog ? kModeFog : 0;
+        if (mat.texture2 != scene::kNone) {
+            mode |= kModeTexture2;
+            glBindTextureUnit(2, textures[mat.texture2]);
+        } else if (mat.texture2Missing) {
+            mode |= kModeMissing2;
+        }
+        if (mat.blend == scene::Blend::AlphaTest) mode |= kModeAlphaTest;
+        if (blended(mat)) mode |= kModeBlended;
         if (mat.textureMissing || (mat.texture != scene::kNone && mat.texture >= textures.size())) {
             mode |= kModeMissing;
         } else if (mat.texture != scene::kNone) {
@@ -227,6 +320,7 @@ struct Renderer::Impl {
         glUniform1i(loc.mode, mode);
         glUniform4f(loc.baseColor, mat.baseColor.x, mat.baseColor.y, mat.baseColor.z, mat.baseColor.w);
         glUniform1f(loc.lightmapScale, mat.lightmapScale);
+        glUniform1f(loc.alphaRef, mat.alphaRef);
     }
 
     void applyCull(const scene::DrawRange& r, bool mirrored) {
@@ -253,6 +347,7 @@ Result<std::unique_ptr<Renderer>> Renderer::create(std::uint32_t width, std::uin
     glUseProgram(impl->program);
     glUniform1i(impl->loc.texture, 0);
     glUniform1i(impl->loc.lightmap, 1);
+    glUniform1i(impl->loc.texture2, 2);
     if (const GLenum e = glGetError(); e != GL_NO_ERROR) return glError("renderer setup", e);
     return std::unique_ptr<Renderer>(new Renderer(std::move(impl)));
 }
@@ -269,6 +364,7 @@ Status Renderer::setScene(const scene::Scene& s) {
     for (const auto& t : s.textures) d.textures.push_back(d.uploadTexture(t));
     d.materials = s.materials;
     for (const auto& m : s.meshes) d.uploadMesh(m);
+    if (s.sky.enabled()) d.uploadSky(s.sky);
     d.sky = s.skyColor;
     d.fog = s.fog;
     d.sun = s.sun;
@@ -297,7 +393,8 @@ Status Renderer::draw(const scene::Camera& camera) {
     const Mat4 viewProj = camera.viewProjection(static_cast<float>(d.width) / static_cast<float>(d.height));
     glUniformMatrix4fv(d.loc.viewProj, 1, GL_FALSE, viewProj.data());
     glUniform3f(d.loc.eye, camera.position.x, camera.position.y, camera.position.z);
-    glUniform4f(d.loc.fog, d.fog.start, d.fog.end, std::clamp(d.fog.maxDensity, 0.0f, 1.0f), d.fog.enabled ? 1.0f : 0.0f);
+    glUniform4f(d.loc.fog, d.fog.start, d.fog.end, std::clamp(d.fog.maxDensity, 0.0f, 1.0f),
+                d.fog.enabled ? 1.0f : 0.0f);
     glUniform3f(d.loc.fogColor, d.fog.color.x, d.fog.color.y, d.fog.color.z);
     const Vec3 toSun = normalize(d.sun.toSun);
     glUniform3f(d.loc.toSun, toSun.x, toSun.y, toSun.z);
@@ -306,14 +403,26 @@ Status Renderer::draw(const scene::Camera& camera) {
     glUniform1f(d.loc.checkerCells, scene::kCheckerCellsPerUv);
     glUniform3f(d.loc.checkerDark, scene::kCheckerDark.x, scene::kCheckerDark.y, scene::kCheckerDark.z);
     glUniform3f(d.loc.checkerLight, scene::kCheckerLight.x, scene::kCheckerLight.y, scene::kCheckerLight.z);
+    if (d.hasSky) d.drawSky(camera);
 
-    for (auto& m : d.meshes) {
+    struct Deferred {
+        float distance;
+        std::size_t mesh, range;
+    };
+    std::vector<Deferred> deferred;  // blended ranges, drawn after every opaque one
+    for (std::size_t mi = 0; mi < d.meshes.size(); ++mi) {
+        auto& m = d.meshes[mi];
         glUniformMatrix4fv(d.loc.model, 1, GL_FALSE, m.placement.data());
         glUniformMatrix3fv(d.loc.normalMatrix, 1, GL_FALSE, m.normalMatrix);
         glBindVertexArray(m.vao);
         glVertexArrayElementBuffer(m.vao, m.ebo);
-        for (const auto& r : m.ranges) {
+        for (std::size_t ri = 0; ri < m.ranges.size(); ++ri) {
+            const auto& r = m.ranges[ri];
             if (r.ironFaceSide || r.indexCount == 0) continue;
+            if (blended(d.materials[r.material])) {
+                deferred.push_back({length(m.rangeCentres[ri] - camera.position), mi, ri});
+                continue;
+            }
             d.setMaterial(d.materials[r.material]);
             d.applyCull(r, m.mirrored);
             glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(r.indexCount), GL_UNSIGNED_INT,
@@ -323,8 +432,8 @@ Status Renderer::draw(const scene::Camera& camera) {
         }
         if (m.ironRecords.empty()) continue;
         // Iron3D colour pass: recomputed for this eye every frame; hardware culling stays off.
-        VESTIGE_TRY(auto sides, scene::applyFaceSide(m.positions, m.indices, m.ironRecords, camera.position,
-                                                     m.placement));
+        VESTIGE_TRY(auto sides,
+                    scene::applyFaceSide(m.positions, m.indices, m.ironRecords, camera.position, m.placement));
         for (std::size_t i = 0; i < m.ironRecords.size(); ++i) {
             d.stats.ironFacesDropped += m.ironRecords[i].indexCount / 3 - sides.recordCount[i] / 3;
             if (sides.recordCount[i] == 0 && m.ironRecords[i].indexCount != 0) ++d.stats.ironRecordsDropped;
@@ -349,6 +458,31 @@ Status Renderer::draw(const scene::Camera& camera) {
         }
         glVertexArrayElementBuffer(m.vao, m.ebo);
     }
+    // Farthest first; equal distances keep scene order (stable sort, no pointer or hash order).
+    std::stable_sort(deferred.begin(), deferred.end(),
+                     [](const Deferred& a, const Deferred& b) { return a.distance > b.distance; });
+    if (!deferred.empty()) {
+        glEnable(GL_BLEND);
+        glDepthMask(GL_FALSE);
+    }
+    for (const Deferred& x : deferred) {
+        auto& m = d.meshes[x.mesh];
+        const auto& r = m.ranges[x.range];
+        const scene::Material& mat = d.materials[r.material];
+        glBlendFunc(GL_SRC_ALPHA, mat.blend == scene::Blend::Additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
+        glUniformMatrix4fv(d.loc.model, 1, GL_FALSE, m.placement.data());
+        glUniformMatrix3fv(d.loc.normalMatrix, 1, GL_FALSE, m.normalMatrix);
+        glBindVertexArray(m.vao);
+        d.setMaterial(mat);
+        d.applyCull(r, m.mirrored);
+        glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(r.indexCount), GL_UNSIGNED_INT,
+                       reinterpret_cast<const void*>(static_cast<std::uintptr_t>(r.firstIndex) * 4));
+        ++d.stats.drawCalls;
+        ++d.stats.blendedDraws;
+        d.stats.trianglesSubmitted += r.indexCount / 3;
+    }
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
     glBindVertexArray(0);
     if (const GLenum e = glGetError(); e != GL_NO_ERROR) return glError("draw", e);
     return {};

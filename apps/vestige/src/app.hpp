@@ -57,6 +57,7 @@ void addGameCommand(CLI::App& cli, AppContext& ctx);
 void addPhysicsCommand(CLI::App& cli, AppContext& ctx);
 void addMissionCommand(CLI::App& cli, AppContext& ctx);  // Iron3D mission load and headless run
 void addScriptCommand(CLI::App& cli, AppContext& ctx);   // Iron3D AI packages, first Init
+void addMountCommands(CLI::App& cli, AppContext& ctx);   // Source content: mount, which
 
 // ---- demo pipeline ----
 struct DemoContext {
@@ -95,6 +96,7 @@ DemoStage demoStageEnvironment();
 DemoStage demoStageMission();
 DemoStage demoStageGame();
 DemoStage demoStageRender();
+DemoStage demoStageMaterials();
 DemoStage demoStageQuery();
 DemoStage demoStagePhysics();
 

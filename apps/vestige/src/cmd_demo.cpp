@@ -33,6 +33,7 @@ std::vector<DemoStage> demoStages() {
         demoStageMission(),
         demoStageAi(),
         demoStageRender(),
+        demoStageMaterials(),
     };
     // clang-format on
 }

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "app.hpp"
+#include "content_options.hpp"
 #include "vestige/core/log.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
@@ -27,6 +28,7 @@ namespace {
 struct Produced {
     scene::Scene scene;
     std::optional<scene::Camera> camera;  // e.g. a map's info_player_start; unset = frame the whole scene
+    std::string report;                   // JSON object for --stats (materials), "" when the format has none
 };
 
 struct SceneProducer {
@@ -82,10 +84,24 @@ Result<Produced> produceMsh(ByteView data, std::string_view label, const registr
     return Produced{std::move(s), std::nullopt};
 }
 
-// Source BSP: the engine conversion (engines/source/scene) on top of the world builder.
-Result<Produced> produceBsp(ByteView data, std::string_view, const registry::ExportOptions&) {
-    VESTIGE_TRY(auto m, source::scene::toScene(data));
-    return Produced{std::move(m.scene), m.spawnCamera};
+// Source BSP: the engine conversion (engines/source/scene) on top of the world builder; with --gmod-dir/--mount
+// ("gmod-dir", "mount" = newline-separated) the faces get their VMT/VTF materials.
+Result<Produced> produceBsp(ByteView data, std::string_view label, const registry::ExportOptions& options) {
+    const std::string gmodDir = options.get("gmod-dir"), mounts = options.get("mount");
+    if (gmodDir.empty() && mounts.empty()) {
+        VESTIGE_TRY(auto m, source::scene::toScene(data));
+        return Produced{std::move(m.scene), m.spawnCamera, {}};
+    }
+    source::content::GmodOptions content;
+    content.gmodDir = gmodDir;
+    for (std::size_t at = 0; at < mounts.size();) {
+        const std::size_t end = std::min(mounts.find('\n', at), mounts.size());
+        content.extra.emplace_back(mounts.substr(at, end - at));
+        at = end + 1;
+    }
+    VESTIGE_TRY(auto m, source::scene::toSceneWithContent(data, label, content));
+    std::string report = source::scene::materialReportJson(m);
+    return Produced{std::move(m.scene), m.spawnCamera, std::move(report)};
 }
 
 // The format hooks: one producer per format name.
@@ -105,6 +121,8 @@ struct RenderArgs {
     int frames = 1;
     bool orbit = false;
     std::string state, lod, time;
+    ContentOptions content;  // Source maps: --gmod-dir, --mount
+    bool stats = false;
 };
 
 bool parseSize(const std::string& s, std::uint32_t& w, std::uint32_t& h) {
@@ -143,11 +161,12 @@ struct Loaded {
     scene::Scene scene;
     std::optional<scene::Camera> camera;
     std::string source;  // "test card" or the format name
+    std::string report;  // the producer's --stats JSON
 };
 
 // The scene to draw: the test card, or a file through its format's producer.
 Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
-    if (a.testCard) return Loaded{scene::makeTestCard(), scene::testCardCamera(a.view), "test card"};
+    if (a.testCard) return Loaded{scene::makeTestCard(), scene::testCardCamera(a.view), "test card", {}};
     auto resolved = vfs::openSpec(a.path, ctx.archives);
     if (!resolved) return std::move(resolved).error();
     const auto* format = ctx.formats.detect(resolved->data, resolved->name);
@@ -161,8 +180,11 @@ Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
         registry::ExportOptions options;
         for (auto [key, value] : {std::pair{"state", &a.state}, {"lod", &a.lod}, {"time", &a.time}})
             if (!value->empty()) options.values[key] = *value;
+        if (!a.content.gmodDir.empty()) options.values["gmod-dir"] = a.content.gmodDir;
+        for (const auto& m : a.content.mounts)
+            options.values["mount"] += (options.values["mount"].empty() ? "" : "\n") + m;
         VESTIGE_TRY(auto produced, p.produce(resolved->data, resolved->label, options).file(a.path));
-        return Loaded{std::move(produced.scene), produced.camera, format->name};
+        return Loaded{std::move(produced.scene), produced.camera, format->name, std::move(produced.report)};
     }
     std::string known;
     for (const auto& p : sceneProducers()) known += (known.empty() ? "" : ", ") + p.format;
@@ -205,7 +227,11 @@ void addRender(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--state", a.state, "Iron3D model state");
     cmd->add_option("--lod", a.lod, "Iron3D level of detail");
     cmd->add_option("--time", a.time, "Animation time for the pose");
-    cmd->footer("Example: vestige render --test-card -o card.png --size 1280x720 --camera -1100,-900,260,12,38");
+    addContentOptions(cmd, a.content);
+    cmd->add_flag("--stats", a.stats, "Print draw calls, materials and what is missing (JSON: \"materials\")");
+    cmd->footer(
+        "Example: vestige render --test-card -o card.png --size 1280x720 --camera -1100,-900,260,12,38\n"
+        "         vestige render gm_construct.bsp --gmod-dir ~/GarrysMod/garrysmod --stats -o shot.png");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx] {
@@ -253,15 +279,19 @@ void addRender(CLI::App& cli, AppContext& ctx) {
             }
             if (a.frames > 1) progress.end();
             const auto& stats = r.lastFrame();
+            const bool report = a.stats && !loaded->report.empty();
             if (ctx.json) {
                 printOut(fmt::format(
-                    R"({{"ok":true,"source":"{}","width":{},"height":{},"frames":{},"files":[{}],"triangles":{},"drawCalls":{},"camera":{{"position":[{},{},{}],"forward":[{},{},{}]}}}})",
+                    R"({{"ok":true,"source":"{}","width":{},"height":{},"frames":{},"files":[{}],"triangles":{},"drawCalls":{},"camera":{{"position":[{},{},{}],"forward":[{},{},{}]}}{}}})",
                     loaded->source, w, h, a.frames, files, stats.trianglesSubmitted, stats.drawCalls, base.position.x,
-                    base.position.y, base.position.z, base.forward.x, base.forward.y, base.forward.z));
+                    base.position.y, base.position.z, base.forward.x, base.forward.y, base.forward.z,
+                    report ? fmt::format(R"(,"blendedDraws":{},"materials":{})", stats.blendedDraws, loaded->report)
+                           : std::string()));
             } else {
                 printOut(fmt::format("rendered {} ({}x{}, {} frame(s), {} triangles, {} draw calls) to {}",
                                      loaded->source, w, h, a.frames, stats.trianglesSubmitted, stats.drawCalls,
                                      frameName(a.out, 0, a.frames) + (a.frames > 1 ? " ..." : "")));
+                if (report) printOut("materials: " + loaded->report);
             }
             return kExitOk;
         };
@@ -279,6 +309,7 @@ void addView(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--camera", a.camera, "Start camera X,Y,Z,PITCH,YAW (Source convention)");
     cmd->add_option("--fov", a.fov, "Horizontal FOV in degrees on a 4:3 screen")->capture_default_str();
     cmd->add_option("--screenshots", shots, "Directory for F12 screenshots")->capture_default_str();
+    addContentOptions(cmd, a.content);
     cmd->footer("Example: vestige view --test-card   (needs a display; exits 1 without one)");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;

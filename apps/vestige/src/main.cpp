@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     addPhysicsCommand(cli, ctx);
     addMissionCommand(cli, ctx);
     addScriptCommand(cli, ctx);
+    addMountCommands(cli, ctx);
 
     // Name an unknown verb instead of CLI11's generic "A subcommand is required".
     if (argc > 1 && argv[1][0] != '-') {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "vestige/source/base/entity_keys.hpp"
 
@@ -45,8 +46,7 @@ Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
     // Without light_environment a slanted default sun keeps the walls of an unlit map readable (vertical faces
     // would get only the ambient term under the scene's straight-down default).
     s.sun = env.toSun ? vs::Sun{*env.toSun, env.sunColor, env.ambientColor} : kDefaultSun;
-    if (env.fogEnabled)
-        s.fog = {true, env.fogColor / 255.0f, env.fogStart, env.fogEnd, env.fogMaxDensity};
+    if (env.fogEnabled) s.fog = {true, env.fogColor / 255.0f, env.fogStart, env.fogEnd, env.fogMaxDensity};
 
     std::uint32_t page = vs::kNone;
     if (out.lightmapped) {
@@ -74,16 +74,32 @@ Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
     for (std::size_t i = 0; i < map.texData.size(); ++i)
         reflectivity.emplace(std::string(map.textureName(i)), map.texData[i].reflectivity);
 
+    std::optional<TextureCache> cache;
+    std::optional<MaterialContext> mctx;
+    if (options.mounts) {
+        out.materials.emplace();
+        cache.emplace(*options.mounts);
+        mctx.emplace(MaterialContext{*options.mounts, *cache, s, *out.materials, options.resolve, options.seconds, {}});
+        if (!map.entities.empty())
+            if (auto sky = map.entities[0].get("skyname"); sky && !sky->empty()) out.skyBox = applySky(*mctx, *sky);
+    }
     for (auto& wm : world.meshes) {
         if (wm.indices.empty()) continue;
         vs::Material m;
+        AppliedMaterial applied;
         m.name = wm.material.empty() ? "(none)" : wm.material;
         const auto it = reflectivity.find(wm.material);
         Vec3 c = it != reflectivity.end() ? it->second : Vec3{0.5f, 0.5f, 0.5f};
         // Maps compiled without vrad store reflectivity 0: draw those mid grey rather than black.
         if (c.x <= 0 && c.y <= 0 && c.z <= 0) c = {0.5f, 0.5f, 0.5f};
         m.baseColor = {c.x, c.y, c.z, 1};
-        if (page != vs::kNone) {
+        if (mctx) {
+            applied = applyMaterial(*mctx, wm.material, m);
+            if (!applied.drawn) continue;
+        }
+        if (!applied.lightmapped) {
+            m.lit = applied.family == keyvalues::ShaderFamily::VertexLitGeneric;
+        } else if (page != vs::kNone) {
             m.lightmap = page;
             m.lightmapScale = kLightmapRange;
         } else {
@@ -101,17 +117,19 @@ Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
             x.normal = v.normal;
             x.uv0 = v.uv;
             x.uv1 = v.lightmapUv;
+            x.alpha = v.alpha;
             mesh.vertices.push_back(x);
         }
         mesh.indices = std::move(wm.indices);
         vs::DrawRange r;
         r.indexCount = static_cast<std::uint32_t>(mesh.indices.size());
         r.material = material;
-        r.cull = vs::CullMode::Back;
+        r.cull = applied.noCull ? vs::CullMode::None : vs::CullMode::Back;
         r.frontFace = vs::FrontFace::CounterClockwise;  // the world builder already reversed Source's order
         mesh.ranges.push_back(r);
         s.meshes.push_back(std::move(mesh));
     }
+    if (cache) out.textures = cache->stats();
     VESTIGE_CHECK(vs::validate(s));
     return out;
 }
@@ -119,6 +137,33 @@ Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
 Result<MapScene> toScene(ByteView data, const SceneOptions& options) {
     VESTIGE_TRY(const auto map, bsp::readBsp(data));
     return toScene(map, options);
+}
+
+Result<MapScene> toSceneWithContent(ByteView data, std::string_view label, const content::GmodOptions& content,
+                                    const SceneOptions& options) {
+    VESTIGE_TRY(const auto map, bsp::readBsp(data));
+    VESTIGE_TRY(const auto mounts,
+                content::mountForMap(content, map.lumps[bsp::kLumpPakfile].data, std::string(label)));
+    SceneOptions o = options;
+    o.mounts = &mounts.mounts;
+    return toScene(map, o);
+}
+
+std::string materialReportJson(const MapScene& m) {
+    if (!m.materials) return "{}";
+    const MaterialReport& r = *m.materials;
+    nlohmann::json errors = nlohmann::json::array();
+    for (const auto& e : r.errors) errors.push_back(nlohmann::json::parse(e.toJson(), nullptr, false));
+    return nlohmann::json{
+        {"materials", r.materials},
+        {"families", r.families},
+        {"missingMaterials", r.missingMaterials},
+        {"missingTextures", r.missingTextures},
+        {"errors", errors},
+        {"ignoredProxies", r.ignoredProxies},
+        {"textures", {{"count", m.textures.textures}, {"bytes", m.textures.bytes}, {"vtfBytes", m.textures.vtfBytes}}},
+        {"skyBox", m.skyBox}}
+        .dump();
 }
 
 }  // namespace vestige::source::scene

@@ -31,7 +31,9 @@ TEST(VtfDecode, EveryUncompressedFormatOnePixel) {
     EXPECT_EQ(decodeOne(Format::RGB888_BLUESCREEN, {0, 0, 255}), (Rgba8{0, 0, 0, 0}));
     EXPECT_EQ(decodeOne(Format::RGB888_BLUESCREEN, {1, 0, 255}), (Rgba8{1, 0, 255, 255}));
     EXPECT_EQ(decodeOne(Format::BGR888_BLUESCREEN, {255, 0, 0}), (Rgba8{0, 0, 0, 0}));
-    EXPECT_EQ(decodeOne(Format::ARGB8888, {40, 10, 20, 30}), (Rgba8{10, 20, 30, 40}));
+    // ARGB8888 is stored G, B, A, R: srctools' table (`saveload_rgba('gbar')`, "totally the wrong order, but it's
+    // how it's actually ordered") and VTFEdit decode it so. Evidence: the reference decoders' byte order.
+    EXPECT_EQ(decodeOne(Format::ARGB8888, {20, 30, 40, 10}), (Rgba8{10, 20, 30, 40}));
     EXPECT_EQ(decodeOne(Format::BGRA8888, {30, 20, 10, 40}), (Rgba8{10, 20, 30, 40}));
     EXPECT_EQ(decodeOne(Format::BGRX8888, {30, 20, 10, 0}), (Rgba8{10, 20, 30, 255}));
     EXPECT_EQ(decodeOne(Format::BGRX5551, {0x1F, 0x00}), (Rgba8{0, 0, 255, 255}));

@@ -21,6 +21,7 @@ struct FrameStats {
     std::uint64_t trianglesSubmitted = 0;
     std::uint64_t ironFacesDropped = 0;    // faces removed by the Iron3D face-side test this frame
     std::uint64_t ironRecordsDropped = 0;  // records whose index count went to 0 this frame
+    std::uint64_t blendedDraws = 0;        // translucent/additive ranges, drawn after the opaque ones
 };
 
 class Renderer {

@@ -4,6 +4,7 @@
 //
 // Colours are plain 0..1 floats written straight to the 8-bit output (no sRGB conversion anywhere):
 // the classic content was authored for exactly that.
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -19,8 +20,9 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 struct Vertex {
     Vec3 position;
     Vec3 normal{0, 0, 1};
-    Vec2 uv0;  // base texture
-    Vec2 uv1;  // lightmap atlas, normalised to the atlas page
+    Vec2 uv0;            // base texture
+    Vec2 uv1;            // lightmap atlas, normalised to the atlas page
+    float alpha = 1.0f;  // blend weight of Material::texture2 (Source displacement alpha, 0..1)
 };
 
 enum class CullMode : std::uint8_t { None, Back, Front };
@@ -62,16 +64,37 @@ struct Texture {
     bool repeat = true;  // lightmap atlas pages clamp
 };
 
+// How a material's fragments reach the frame. Translucent and additive ranges are drawn after every opaque one,
+// farthest first (by range centre), without depth writes; alpha-tested fragments below alphaRef are discarded.
+enum class Blend : std::uint8_t { Opaque, AlphaTest, Translucent, Additive };
+
 struct Material {
     std::string name;
     Vec4 baseColor{1, 1, 1, 1};
-    std::uint32_t texture = kNone;   // index into Scene::textures
+    std::uint32_t texture = kNone;  // index into Scene::textures
     // The content names a texture that could not be found: draw the dark checkerboard, never white.
     bool textureMissing = false;
     std::uint32_t lightmap = kNone;  // atlas page (index into Scene::textures), sampled per pixel via UV1
     float lightmapScale = 1.0f;      // decoded lightmap value multiplier (overbright)
     bool lit = false;                // sun + ambient term (ignored when lightmapped: the bake has them)
     bool fog = true;
+    // Second texture blended over `texture` by Vertex::alpha (Source WorldVertexTransition: 0 = texture,
+    // 1 = texture2). A missing second texture draws the checker where it shows.
+    std::uint32_t texture2 = kNone;
+    bool texture2Missing = false;
+    Blend blend = Blend::Opaque;
+    float alphaRef = 0.5f;  // AlphaTest threshold on texture alpha x baseColor.w
+};
+
+// A 2D sky box: six textures drawn around the eye at infinite distance before the world (no fog, no depth).
+// Faces in this order, each with its in-texture orientation (s right, t up in the image; u = s, v = 1 - t):
+//   0 +X: s -> -Y, t -> +Z     1 -X: s -> +Y, t -> +Z     2 +Y: s -> +X, t -> +Z
+//   3 -Y: s -> -X, t -> +Z     4 +Z: s -> -Y, t -> -X     5 -Z: s -> -Y, t -> +X
+// (Source's st_to_vec of R_DrawSkyBox; its rt, lf, bk, ft, up, dn textures are faces 0..5.)
+enum class SkyFace : std::uint8_t { PosX, NegX, PosY, NegY, PosZ, NegZ };
+struct SkyBox {
+    std::array<std::uint32_t, 6> faces{kNone, kNone, kNone, kNone, kNone, kNone};  // Scene::textures indices
+    [[nodiscard]] bool enabled() const { return faces[0] != kNone; }
 };
 
 // Linear distance fog: f = clamp((dist - start) / (end - start), 0, maxDensity); end <= start means no fog.
@@ -97,6 +120,7 @@ struct Scene {
     Vec3 skyColor{0.45f, 0.55f, 0.65f};
     Fog fog;
     Sun sun;
+    SkyBox sky;  // drawn over skyColor when enabled (every face set)
 
     [[nodiscard]] std::uint64_t triangleCount() const;
     [[nodiscard]] Aabb bounds() const;  // world space, over every mesh's vertices

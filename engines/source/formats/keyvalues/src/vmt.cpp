@@ -93,6 +93,12 @@ void applyList(Node& root, const std::vector<Node>& list, bool insert) {
 
 }  // namespace
 
+Node applyPatch(Node base, const Material& patch) {
+    applyList(base, patch.insert, true);
+    applyList(base, patch.replace, false);
+    return base;
+}
+
 Result<Material> resolvePatch(const Material& material, const MaterialLoader& load, int maxDepth) {
     if (!material.isPatch) return material;
     if (maxDepth <= 0)
@@ -103,10 +109,7 @@ Result<Material> resolvePatch(const Material& material, const MaterialLoader& lo
     if (!text) return std::move(text).error().entry(material.patchInclude);
     VESTIGE_TRY(Material base, std::move(parseMaterial(*text)).entry(material.patchInclude));
     VESTIGE_TRY(base, resolvePatch(base, load, maxDepth - 1));
-    Node root = base.root;
-    applyList(root, material.insert, true);
-    applyList(root, material.replace, false);
-    return materialFromNode(root);
+    return materialFromNode(applyPatch(base.root, material));
 }
 
 }  // namespace vestige::source::keyvalues

@@ -204,7 +204,8 @@ Result<Image> decode(std::int32_t format, ByteView data, std::uint32_t w, std::u
             break;
         }
         case Format::ARGB8888:
-            for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[1], s[2], s[3], s[0]);
+            // Stored G, B, A, R in real files despite the name (srctools' and VTFEdit's decoders agree).
+            for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[3], s[0], s[1], s[2]);
             break;
         case Format::BGRA8888:
             for (std::size_t i = 0; i < n; ++i, s += 4) put(i, s[2], s[1], s[0], s[3]);
@@ -349,8 +350,8 @@ Result<Bytes> encode(std::int32_t format, const Image& img) {
             case Format::A8:
                 d[i] = a;
                 break;
-            case Format::ARGB8888:
-                d[i * 4] = a, d[i * 4 + 1] = r, d[i * 4 + 2] = g, d[i * 4 + 3] = b;
+            case Format::ARGB8888:  // G, B, A, R (see decode)
+                d[i * 4] = g, d[i * 4 + 1] = b, d[i * 4 + 2] = a, d[i * 4 + 3] = r;
                 break;
             case Format::BGRA8888:
                 d[i * 4] = b, d[i * 4 + 1] = g, d[i * 4 + 2] = r, d[i * 4 + 3] = a;

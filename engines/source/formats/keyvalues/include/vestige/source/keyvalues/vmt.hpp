@@ -39,6 +39,9 @@ struct Material {
 using MaterialLoader = std::function<Result<std::string>(std::string_view path)>;
 [[nodiscard]] Result<Material> resolvePatch(const Material& material, const MaterialLoader& load, int maxDepth = 8);
 
+// A Patch's insert (set always) and replace (existing keys only) applied to an already loaded base block.
+[[nodiscard]] Node applyPatch(Node base, const Material& patch);
+
 // True when a parameter value reads as a non-zero number ("1", "1.0", " 2").
 bool truthy(std::string_view value);
 
