@@ -12,7 +12,7 @@ std::vector<SceneEntity> traceScene(World& world) {
         s.index = e.index;
         // As the world's own scene: an entity removed this tick no longer collides (World::scene), a dead player
         // neither.
-        s.alive = !e.markedForDeletion && (!e.isPlayer() || e.alive);
+        s.alive = !e.markedForDeletion && !e.notSolid && (!e.isPlayer() || e.alive);
         s.isPlayer = e.isPlayer();
         s.className = e.className;
         s.model = e.model;

@@ -126,6 +126,11 @@ TEST(GameSession, DoorEntityFilterRemoveAndMove) {
                  "return " +
                      with("nil") + ".HitPos.x"),
               "-188.03125");
+    EXPECT_EQ(ev(*rt, "local d = ents.FindByName('demo_door')[1] d:SetNotSolid(true) return " + with("nil") +
+                          ".Hit, d:IsSolid()"),
+              "false\tfalse");
+    EXPECT_EQ(ev(*rt, "local d = ents.FindByName('demo_door')[1] d:SetNotSolid(false) return " + with("nil") + ".Hit"),
+              "true");
     EXPECT_EQ(ev(*rt, "ents.FindByName('demo_door')[1]:Remove() return " + with("nil") + ".Hit"), "false");
 }
 

@@ -59,7 +59,6 @@ local STAND_INS = {
 	["Entity:SetBodyGroups"] = false, ["Entity:SetRenderMode"] = false, ["Entity:SetMaterial"] = false,
 	["Entity:SetPlaybackRate"] = false, ["Entity:SetPoseParameter"] = false, ["Entity:ResetSequence"] = false,
 	["Entity:DrawShadow"] = false, ["Entity:SetCustomCollisionCheck"] = false, ["Entity:SetTrigger"] = false,
-	["Entity:SetNotSolid"] = false,
 	["Entity:Fire"] = false, ["Entity:Input"] = false, ["Entity:EmitSound"] = false, ["Entity:StopSound"] = false,
 	["Entity:SetCollisionBounds"] = false, ["Entity:SetGravity"] = false, ["Entity:SetElasticity"] = false,
 	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,

@@ -401,6 +401,18 @@ int eSetNoDraw(lua_State* L) {
     e->touched();
     return 0;
 }
+// SetNotSolid(bool): FSOLID_NOT_SOLID (traces and the movement stop colliding with it); IsSolid reads it back.
+int eSetNotSolid(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    e->notSolid = lua_toboolean(L, 2) != 0;
+    e->touched();
+    entityTable(rtOf(L)).world().invalidateScene();
+    return 0;
+}
+int eIsSolid(lua_State* L) {
+    lua_pushboolean(L, checkEnt(L, 1)->isSolid());
+    return 1;
+}
 // SetColor(Color): the render colour (each channel 0..255 as the engine's byte).
 int eSetColor(lua_State* L) {
     GameEntity* e = checkEnt(L, 1);
@@ -575,6 +587,8 @@ const luaL_Reg kEntityMethods[] = {{"__index", eIndex},
                                    {"GetColor", eGetColor},
                                    {"SetNoDraw", eSetNoDraw},
                                    {"GetNoDraw", eGetNoDraw},
+                                   {"SetNotSolid", eSetNotSolid},
+                                   {"IsSolid", eIsSolid},
                                    {"DrawShadow", eNoop},
                                    {"SetOwner", eSetOwner},
                                    {"GetOwner", eGetOwner},

@@ -56,7 +56,7 @@ struct SceneEntity {
 };
 
 // The world's entities in creation order as trace scene records; entities removed this tick (still valid, no longer
-// solid, as in World::scene) and dead players are marked not alive, so traces skip them.
+// solid, as in World::scene), entities made not solid and dead players are marked not alive, so traces skip them.
 [[nodiscard]] std::vector<SceneEntity> traceScene(World& world);
 
 }  // namespace vestige::source::game
