@@ -1,6 +1,7 @@
 // The entity world's costs against same-run baselines:
 //  * one player tick inside World::step with every GMod hook point set (StartCommand, SetupMove, PlayerTick, Move,
 //    FinishMove) vs one bare CGameMovement tick on the same map (goal: at most 3x);
+//  * the same tick inside a Lua session with the five hooks in Lua (JIT mode);
 //  * a world tick with 1,000 entities (500 logic_timers firing outputs into math_counters, 500 inert), per entity.
 #include <benchmark/benchmark.h>
 
@@ -9,6 +10,9 @@
 
 #include "vestige/source/bsp/bsp.hpp"
 #include "vestige/source/bsp/builder.hpp"
+#if VESTIGE_BENCH_LUA_SESSION
+#include "vestige/source/game/map.hpp"
+#endif
 #include "vestige/source/game/world.hpp"
 
 namespace {
@@ -79,6 +83,34 @@ void BM_WorldPlayerTickWithHooks(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
     state.counters["entities"] = static_cast<double>(world->count());
 }
+
+#if VESTIGE_BENCH_LUA_SESSION
+// The same player tick inside a Lua session (JIT mode, GMod's configuration): the world's movement with the five
+// hooks going through hook.Call to Lua functions, plus the session's own Think/Tick/timer dispatch per tick.
+void BM_LuaSessionPlayerTickWithLuaHooks(benchmark::State& state) {
+    auto bytes = baseMap().write();
+    auto map = game::GameMap::load(*bytes, "bench");
+    glua::Options opt;
+    opt.instructionBudget = 0;
+    opt.output = [](std::string_view) {};
+    auto rt = std::move(*game::createRuntime(*map, std::move(opt)));
+    (void)rt->boot();
+    (void)rt->runString(
+        "N = 0 local function f() N = N + 1 end "
+        "for _, h in ipairs({'StartCommand', 'SetupMove', 'PlayerTick', 'Move', 'FinishMove'}) do "
+        "hook.Add(h, 'bench', f) end",
+        "bench");
+    game::Entity& p = rt->joinPlayer();
+    rt->tick();
+    for (auto _ : state) {
+        rt->world().setCommand(p, walkCmd(rt->world().tick()));
+        rt->tick();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+    state.counters["lua_errors"] = static_cast<double>(rt->errors().size());
+}
+BENCHMARK(BM_LuaSessionPlayerTickWithLuaHooks);
+#endif
 
 void BM_WorldTick1000Entities(benchmark::State& state) {
     auto map = baseMap();

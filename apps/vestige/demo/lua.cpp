@@ -165,13 +165,12 @@ DemoStage demoStageLua() {
                 for (const auto& f : rt->timersFired()) ++fired[f.name.empty() ? "(simple)" : f.name];
                 report["timersFired"] = {{"total", rt->timersFired().size()}, {"byName", fired}};
                 nlohmann::json live = nlohmann::json::array();
-                for (const auto& e : rt->entities()) {
-                    if (!e.alive) continue;
+                rt->world().forEach([&](const auto& e) {
                     live.push_back({{"index", e.index},
                                     {"class", e.className},
                                     {"model", e.model},
-                                    {"pos", {e.pos.x, e.pos.y, e.pos.z}}});
-                }
+                                    {"pos", {e.origin.x, e.origin.y, e.origin.z}}});
+                });
                 report["entities"] = live.size();
                 report["entityList"] = live;
                 report["standInCalls"] = rt->standInCalls();

@@ -6,8 +6,10 @@
 
 #include "app.hpp"
 #include "lua_report.hpp"
+#include "vestige/core/file_io.hpp"
 #include "vestige/core/json.hpp"
 #include "vestige/core/parse.hpp"
+#include "vestige/source/game/headless.hpp"
 #include "vestige/source/game/map.hpp"
 #include "vestige/source/glua/runtime.hpp"
 
@@ -27,7 +29,10 @@ struct LuaArgs {
     std::string dataDir;
     std::string target;
     std::string eval;
-    std::string ticks = "66";
+    std::string ticks = "66";  // with --input and no --ticks: the script's length
+    bool ticksGiven = false;
+    std::string input;
+    bool trace = false;
     std::string tickRate = "66.666666666666667";
     std::string budget = "200000000";
     std::string timeLimit = "5";
@@ -130,7 +135,10 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--map", a.map,
                     "Map .bsp (file, or archive entry as archive:entry): its entities appear in ents.*, "
                     "util.TraceLine/TraceHull hit its brushes, game.GetMap() is its name");
-    cmd->add_option("--ticks", a.ticks, "Ticks to simulate after boot")->capture_default_str();
+    auto* ticksOption = cmd->add_option("--ticks", a.ticks,
+                                        "Ticks to simulate after boot (default: 66, or the --input script's length)");
+    cmd->add_option("--input", a.input, "Input script for the player (the `vestige move` / `vestige game` format)");
+    cmd->add_flag("--trace", a.trace, "One JSON line per tick on stdout: the player and the entities that changed");
     cmd->add_option("--tick-rate", a.tickRate, "Ticks per second")->capture_default_str();
     cmd->add_option("--data-dir", a.dataDir,
                     "Folder for the DATA path id (file.Write); default: none, or <gmod-dir>/data");
@@ -148,9 +156,11 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
     cmd->footer(
         "Example: vestige lua --ticks 200 --json my_addon/\n"
         "         vestige lua --map gm_flatgrass.bsp --gamemode sandbox --ticks 66 my_addon/\n"
+        "         vestige lua --map room.bsp --input walk.txt --trace my_gamemode/\n"
         "         vestige lua -e 'print(Vector(1, 2, 3) * 2)' --ticks 0");
-    cmd->callback([&ctx, json] {
+    cmd->callback([&ctx, json, ticksOption] {
         ctx.json = json->count() > 0;
+        a.ticksGiven = ticksOption->count() > 0;
         ctx.run = [&ctx] {
             LuaNumbers n;
             if (std::string error; !parseNumbers(a, &n, &error)) return luaUsage(error);
@@ -182,6 +192,15 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
                 }
             }
             if (!a.gamemode.empty()) opt.gamemode = a.gamemode;
+            std::vector<source::movement::ScriptCommand> script;
+            if (!a.input.empty()) {
+                auto bytes = readFile(a.input);
+                if (!bytes) return reportError(ctx, bytes.error());
+                auto parsed = source::movement::parseInputScript(
+                    std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+                if (!parsed) return reportError(ctx, std::move(parsed).error().file(a.input));
+                script = std::move(*parsed);
+            }
             std::shared_ptr<const game::GameMap> map;
             if (!a.map.empty()) {
                 auto resolved = vfs::openSpec(a.map, ctx.archives);
@@ -204,7 +223,9 @@ void addLuaCommand(CLI::App& cli, AppContext& ctx) {
                 if (res && !res->empty()) r.print(*res + "\n");
             }
             if (a.repl) return runRepl(r);
-            r.runTicks(n.ticks);
+            const std::uint64_t ticks =
+                a.ticksGiven || script.empty() ? n.ticks : source::game::ScriptCursor(script).length();
+            runLuaTicks(r, script, ticks, a.trace);
             if (r.outputDropped() > 0)
                 notes.push_back(fmt::format("{} bytes of print/Msg output dropped past --output-limit-mb {}",
                                             r.outputDropped(), n.outputMb));

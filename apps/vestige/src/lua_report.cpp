@@ -41,9 +41,13 @@ nlohmann::json luaReport(const glua::Runtime& rt, const std::string& mapFile, co
     std::map<std::string, std::uint64_t> byName;
     for (const auto& f : rt.timersFired()) ++byName[f.name.empty() ? "(simple)" : f.name];
     j["timersFired"] = {{"total", rt.timersFired().size()}, {"byName", byName}};
-    int alive = 0;
-    for (const auto& e : rt.entities()) alive += e.alive ? 1 : 0;
-    j["entities"] = alive;
+    // The session's entity world: how many entities (removed-this-tick ones included) and how many of each class.
+    const auto& world = rt.world();
+    std::map<std::string, std::uint64_t> classes;
+    for (const auto h : world.order())
+        if (const auto* e = world.get(h)) ++classes[e->className];
+    j["entities"] = world.count();
+    j["entityClasses"] = classes;
     // What Vestige lacks, visibly: calls to the counted stand-ins (gmod_natives.lua) and enum-shaped globals read
     // while undefined (nil, as in GMod). Either makes the run fail (luaRunClean).
     j["standInCalls"] = nlohmann::json::object();

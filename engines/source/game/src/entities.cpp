@@ -1,4 +1,4 @@
-// Entity lump -> glua::MapEntity: the keys the engine reads when it spawns a map entity.
+// Entity lump -> MapEntity: the keys the engine reads when it spawns a map entity.
 #include <string>
 
 #include "vestige/source/game/keys.hpp"
@@ -6,8 +6,8 @@
 
 namespace vestige::source::game {
 
-glua::MapEntity toMapEntity(const bsp::Entity& entity, std::vector<Error>* warnings) {
-    glua::MapEntity out;
+MapEntity toMapEntity(const bsp::Entity& entity, std::vector<Error>* warnings) {
+    MapEntity out;
     out.className = std::string(entity.className());
     out.model = std::string(entity.value("model"));
     out.targetName = std::string(entity.value("targetname"));

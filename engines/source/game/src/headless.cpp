@@ -95,28 +95,32 @@ std::string tickJson(World& world, const Entity* player) {
     return dumpJson(line);
 }
 
+UserCmd ScriptCursor::next() {
+    while (mCommand < mScript.size() && mUsed >= mScript[mCommand].ticks) {
+        ++mCommand;
+        mUsed = 0;
+    }
+    if (mCommand >= mScript.size()) return {};
+    ++mUsed;
+    return commandFrom(mScript[mCommand]);
+}
+
+std::uint64_t ScriptCursor::length() const {
+    std::uint64_t n = 0;
+    for (const auto& c : mScript) n += c.ticks;
+    return n;
+}
+
 Result<HeadlessSummary> runHeadless(World& world, std::span<const movement::ScriptCommand> script, std::uint64_t ticks,
                                     const std::function<void(std::string_view)>& line) {
-    std::uint64_t scripted = 0;
-    for (const auto& c : script) scripted += c.ticks;
-    if (ticks == 0) ticks = scripted;
+    ScriptCursor cursor(script);
+    if (ticks == 0) ticks = cursor.length();
     Entity& player = world.addPlayer();
     const EntityHandle ph = player.handle;
-    std::size_t command = 0;
-    std::uint32_t used = 0;
     for (std::uint64_t t = 0; t < ticks; ++t) {
         Entity* p = world.get(ph);
         if (!p) return Error("game.player_removed", "the player entity was removed during the run");
-        UserCmd cmd;
-        while (command < script.size() && used >= script[command].ticks) {
-            ++command;
-            used = 0;
-        }
-        if (command < script.size()) {
-            cmd = commandFrom(script[command]);
-            ++used;
-        }
-        world.setCommand(*p, cmd);
+        world.setCommand(*p, cursor.next());
         world.step();
         if (line) line(tickJson(world, world.get(ph)));
     }

@@ -68,7 +68,7 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
     // Entities after worldspawn, in lump order (the runtime numbers them from kFirstMapEntityIndex).
     for (std::size_t i = 1; i < map.entities.size(); ++i) {
         const bsp::Entity& e = map.entities[i];
-        glua::MapEntity me = toMapEntity(e, &out->mWarnings);
+        MapEntity me = toMapEntity(e, &out->mWarnings);
         if (auto n = base::brushModelIndex(me.model)) {
             if (*n == 0 || *n >= map.models.size()) {
                 Error err("game.entity_model", "brush model number is not in the MODELS lump");
@@ -85,6 +85,7 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
         out->mEntities.push_back(std::move(me));
     }
     stats.mapEntities = out->mEntities.size();
+    out->mLump = map.entities;
 
     // The world and the brush models (classes, StartDisabled and origins as collision::fromBsp places them).
     VESTIGE_TRY(out->mCollision, MapModels::fromBsp(map));
@@ -161,20 +162,19 @@ Result<std::shared_ptr<const GameMap>> GameMap::fromBsp(const bsp::Bsp& map, std
 }
 
 std::optional<Vec3> GameMap::spawnPoint() const {
-    const auto i =
-        base::findSpawnPoint(mEntities, [](const glua::MapEntity& e) -> std::string_view { return e.className; });
+    const auto i = base::findSpawnPoint(mEntities, [](const MapEntity& e) -> std::string_view { return e.className; });
     return i ? std::optional<Vec3>(mEntities[*i].origin) : std::nullopt;
 }
 
-std::vector<glua::EntityRecord> GameMap::initialScene() const {
-    std::vector<glua::EntityRecord> scene(2);
+std::vector<SceneEntity> GameMap::initialScene() const {
+    std::vector<SceneEntity> scene(2);
     scene[0].index = 0;
     scene[0].alive = true;
     scene[0].className = "worldspawn";
     scene[1].index = 1;  // the player slot stays empty until tick 1
     int index = kFirstMapEntityIndex;
     for (const auto& me : mEntities) {
-        glua::EntityRecord r;
+        SceneEntity r;
         r.index = index++;
         r.alive = true;
         r.className = me.className;
@@ -187,7 +187,7 @@ std::vector<glua::EntityRecord> GameMap::initialScene() const {
     return scene;
 }
 
-void GameMap::describeSurface(const collision::TraceResult& r, Vec3 planeOrigin, glua::TraceHit& hit) const {
+void GameMap::describeSurface(const collision::TraceResult& r, Vec3 planeOrigin, TraceHit& hit) const {
     hit.surfaceFlags = 0;
     hit.dispFlags = 0;
     hit.texture = "**empty**";  // Source's null surface: what a side without texinfo reports
@@ -233,14 +233,14 @@ void GameMap::describeSurface(const collision::TraceResult& r, Vec3 planeOrigin,
     if (best->texture >= 0) hit.texture = mTextureNames[static_cast<std::size_t>(best->texture)];
 }
 
-glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::EntityRecord> scene) const {
-    glua::TraceHit hit;
+TraceHit GameMap::trace(const TraceQuery& q, std::span<const SceneEntity> scene) const {
+    TraceHit hit;
     hit.hitPos = q.end;
     if (!isFinite(q.start) || !isFinite(q.end) || !isFinite(q.mins) || !isFinite(q.maxs)) {
         hit.hitPos = q.start;  // the runtime refuses these before calling; stay put if anyone else does not
         return hit;
     }
-    glua::TraceQuery box = q;
+    TraceQuery box = q;
     // Source builds the ray from the box's centre and half-extents; reversed corners give the same box.
     box.mins = minComponents(q.mins, q.maxs);
     box.maxs = maxComponents(q.mins, q.maxs);
@@ -290,12 +290,12 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
         if (hit.startSolid) return finish();
     }
     // A script filter function may create or remove entities while we iterate: walk a copy then.
-    std::vector<glua::EntityRecord> copy;
+    std::vector<SceneEntity> copy;
     if (q.shouldHitEntity) {
         copy.assign(scene.begin(), scene.end());
         scene = copy;
     }
-    for (const glua::EntityRecord& e : scene) {
+    for (const SceneEntity& e : scene) {
         if (!e.alive || e.index <= 0) continue;
         const bool listed = std::find(q.filter.begin(), q.filter.end(), e.index) != q.filter.end();
         if (listed != q.whitelist) continue;
@@ -319,10 +319,10 @@ glua::TraceHit GameMap::trace(const glua::TraceQuery& q, std::span<const glua::E
     return finish();
 }
 
-std::uint32_t GameMap::pointContents(Vec3 p, std::span<const glua::EntityRecord> scene) const {
+std::uint32_t GameMap::pointContents(Vec3 p, std::span<const SceneEntity> scene) const {
     if (!isFinite(p)) return 0;
     std::uint32_t out = mCollision.world().pointContents(p);
-    for (const glua::EntityRecord& e : scene) {
+    for (const SceneEntity& e : scene) {
         if (!e.alive || e.index <= 0 || e.isPlayer) continue;  // Source's PointContents sees brushes, not players
         const auto n = base::brushModelIndex(e.model);
         const collision::CollisionModel* model = n ? mCollision.model(*n) : nullptr;
@@ -336,29 +336,18 @@ std::uint32_t GameMap::pointContents(Vec3 p, std::span<const glua::EntityRecord>
 
 Result<std::unique_ptr<glua::Runtime>> createRuntime(std::shared_ptr<const GameMap> map, glua::Options options) {
     if (!map) return Error("game.map", "no map given");
-    // The trace callback lives inside the runtime's options; it reads the runtime's own entity list through
-    // this binding, filled in once the runtime exists (no script runs inside Runtime::create).
-    struct Binding {
-        std::shared_ptr<const GameMap> map;
-        const glua::Runtime* runtime = nullptr;
-        std::vector<glua::EntityRecord> initial;
-    };
-    auto binding = std::make_shared<Binding>();
-    binding->map = map;
-    binding->initial = map->initialScene();
     if (!map->name().empty()) options.map = map->name();
-    options.mapEntities = map->entities();
-    options.trace = [binding](const glua::TraceQuery& q) {
-        if (binding->runtime) return binding->map->trace(q, binding->runtime->entities());
-        return binding->map->trace(q, binding->initial);
-    };
-    options.pointContents = [binding](Vec3 p) {
-        if (binding->runtime) return binding->map->pointContents(p, binding->runtime->entities());
-        return binding->map->pointContents(p, binding->initial);
-    };
-    VESTIGE_TRY(auto runtime, glua::Runtime::create(std::move(options)));
-    binding->runtime = runtime.get();
-    return runtime;
+    // The session's one entity world, in the map's collision; its lump spawns during boot (after Initialize).
+    WorldOptions worldOptions;
+    worldOptions.tickRate = 1.0 / options.tickInterval;
+    auto world = std::make_shared<World>(GameMap::models(map), worldOptions);
+    options.world = world;
+    options.mapEntities = map->lump();
+    // The callbacks live in the runtime's options, which own the world: a plain pointer cannot outlive it.
+    World* w = world.get();
+    options.trace = [map, w](const TraceQuery& q) { return map->trace(q, traceScene(*w)); };
+    options.pointContents = [map, w](Vec3 p) { return map->pointContents(p, traceScene(*w)); };
+    return glua::Runtime::create(std::move(options));
 }
 
 }  // namespace vestige::source::game

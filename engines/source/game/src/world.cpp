@@ -150,6 +150,12 @@ Entity& World::addPlayer() {
     return e;
 }
 
+int World::players() const {
+    int n = 0;
+    mPool.forEach([&](Handle, const std::unique_ptr<Entity>& e) { n += e && e->player ? 1 : 0; });
+    return n;
+}
+
 Entity* World::get(EntityHandle h) {
     auto* p = mPool.get(h);
     return p ? p->get() : nullptr;
@@ -361,6 +367,7 @@ void World::freeRemoved() {
         if (mFreeTime.size() <= h.slot) mFreeTime.resize(h.slot + 1, 0.0f);
         mFreeTime[h.slot] = curtime();
         mPool.remove(h);
+        if (hooks.entityFreed) hooks.entityFreed(*this, h);
     }
     std::erase_if(mOrder, [&](EntityHandle h) { return get(h) == nullptr; });
     invalidateScene();

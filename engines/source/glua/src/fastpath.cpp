@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "internal.hpp"
+#include "lib/entity_binding.hpp"
 
 namespace vestige::source::glua {
 namespace {
@@ -21,14 +22,14 @@ constexpr const char* kInternalSource = "=[vestige]";
 
 // ---- direct FFI entry points (called from compiled traces: no Lua API, no allocation on the Lua heap) ----
 // `impl` is the runtime's Impl (the chunk's `rt` upvalue).
-EntityRecord* recordOf(void* impl, std::int32_t index, std::uint32_t serial) {
+GameEntity* recordOf(void* impl, std::int32_t index, std::uint32_t serial) {
     return impl ? static_cast<Runtime::Impl*>(impl)->entities.live(index, serial) : nullptr;
 }
 
-Vec3* fieldOf(EntityRecord* e, int which) {
+Vec3* fieldOf(GameEntity* e, int which) {
     switch (which) {
         case 0:
-            return &e->pos;
+            return &e->origin;
         case 1:
         case 3:
             return &e->angles;
@@ -41,7 +42,7 @@ Vec3* fieldOf(EntityRecord* e, int which) {
 
 // Pointer to three floats (position, angles or velocity) of a live entity, or null for NULL / stale handles.
 extern "C" const float* vestigeEntityVec(void* rt, std::int32_t index, std::uint32_t serial, int which) {
-    EntityRecord* e = recordOf(rt, index, serial);
+    GameEntity* e = recordOf(rt, index, serial);
     Vec3* v = e ? fieldOf(e, which) : nullptr;
     return v ? &v->x : nullptr;
 }
@@ -49,7 +50,7 @@ extern "C" const float* vestigeEntityVec(void* rt, std::int32_t index, std::uint
 // 0: NULL / stale entity; 1: stored; 2: refused (non-finite values never enter engine state, seed D1).
 extern "C" int vestigeEntitySetVec(void* rt, std::int32_t index, std::uint32_t serial, int which, float x, float y,
                                    float z) {
-    EntityRecord* e = recordOf(rt, index, serial);
+    GameEntity* e = recordOf(rt, index, serial);
     Vec3* v = e ? fieldOf(e, which) : nullptr;
     if (!v) return 0;
     const Vec3 nv{x, y, z};
@@ -60,7 +61,7 @@ extern "C" int vestigeEntitySetVec(void* rt, std::int32_t index, std::uint32_t s
         warn(*static_cast<Runtime::Impl*>(rt)->owner, buf);
         return 2;
     }
-    *v = nv;
+    binding::setEntityVec(*static_cast<Runtime::Impl*>(rt)->owner, *e, which, nv);  // through the world
     return 1;
 }
 

@@ -55,39 +55,37 @@ struct FoundFile {
     std::string data;
 };
 
-// Payload of an Entity/Player userdata: a stale handle's serial no longer matches its slot.
+// Payload of an Entity/Player userdata: the world's handle (slot, generation); a freed slot's generation moved on.
 struct EntHandle {
     int index;
     std::uint32_t serial;
 };
 
-// The entity list Lua sees (Entity, ents, player, the ffi fast paths, trace filters). Every binding reaches entities
-// through this one seam, so the list can become another module's entity world without touching the bindings.
-// Slot 0 is the world, slot 1 the player (alive from its spawn on tick 1); a removed entity keeps its slot, and its
-// serial no longer matches any handle.
+// The entity world's entities, as the bindings name them.
+using GameEntity = game::Entity;
+using game::EntityHandle;
+
+// The entity world Lua sees (Entity, ents, player, the ffi fast paths, trace filters): every binding reaches
+// entities through this one seam. A handle {index, serial} is the world's generational handle (slot, generation):
+// once the world frees a slot its generation moves on, so a stale handle resolves to nothing, never to the slot's
+// next entity. A removed entity stays valid until the end of its tick (World::remove).
 class EntityTable {
 public:
-    EntityTable();
-    // The live record a handle {index, serial} names, or nullptr (NULL, removed, or a slot reused since).
-    [[nodiscard]] EntityRecord* live(int index, std::uint32_t serial) {
-        if (index < 0 || static_cast<std::size_t>(index) >= mRecords.size()) return nullptr;
-        EntityRecord& e = mRecords[static_cast<std::size_t>(index)];
-        return (e.alive && e.serial == serial) ? &e : nullptr;
+    EntityTable() = default;
+    explicit EntityTable(std::shared_ptr<game::World> world) : mWorld(std::move(world)) {}
+    // The live entity a handle {index, serial} names, or nullptr (NULL, freed, or a slot reused since).
+    [[nodiscard]] GameEntity* live(int index, std::uint32_t serial) {
+        if (index < 0) return nullptr;
+        return mWorld->get(EntityHandle{static_cast<std::uint32_t>(index), serial});
     }
-    // The live record at a slot, or nullptr.
-    [[nodiscard]] EntityRecord* liveAt(int index) {
-        if (index < 0 || static_cast<std::size_t>(index) >= mRecords.size()) return nullptr;
-        EntityRecord& e = mRecords[static_cast<std::size_t>(index)];
-        return e.alive ? &e : nullptr;
-    }
-    int create(std::string className, bool isPlayer = false);  // a new slot at the end; returns its index
-    EntityRecord& spawnPlayer();                               // slot 1, reset with a fresh serial, alive
-    void remove(int index);                                    // the slot stays, no longer alive
-    [[nodiscard]] const std::vector<EntityRecord>& records() const { return mRecords; }
+    // The live entity at a slot, or nullptr.
+    [[nodiscard]] GameEntity* liveAt(int index) { return mWorld->byIndex(index); }
+    [[nodiscard]] game::World& world() { return *mWorld; }
+    [[nodiscard]] const game::World& world() const { return *mWorld; }
+    [[nodiscard]] const std::shared_ptr<game::World>& shared() const { return mWorld; }
 
 private:
-    std::vector<EntityRecord> mRecords;
-    std::uint32_t mNextSerial = 1;
+    std::shared_ptr<game::World> mWorld;
 };
 
 // Which limit ended the current engine -> Lua call; scripts' pcall/xpcall cannot swallow either.
@@ -151,6 +149,15 @@ struct Runtime::Impl {
     int keyNamesRef = LUA_NOREF;
     const void* entityMeta = nullptr;
     const void* playerMeta = nullptr;
+    int userCmdMetaRef = LUA_NOREF, moveDataMetaRef = LUA_NOREF;  // lib/usercmd.cpp
+    const void* userCmdMeta = nullptr;
+    const void* moveDataMeta = nullptr;
+    // The movement hooks' CUserCmd / CMoveData (world_hooks.cpp): one of each, re-pointed for every hook call.
+    struct MoveBoxes {
+        void* cmd = nullptr;
+        void* move = nullptr;
+        int cmdRef = LUA_NOREF, moveRef = LUA_NOREF;
+    } moveBoxes;
     int entityCacheRef = LUA_NOREF;   // index -> userdata, so Entity(1) == Entity(1)
     int entityTablesRef = LUA_NOREF;  // index -> the entity's Lua table (GetTable)
     int nwRef = LUA_NOREF;            // index -> networked vars table
@@ -190,7 +197,7 @@ struct Runtime::Impl {
     std::set<std::string> consoleCommands;
     std::vector<std::string> gamemodeLoading;         // names being loaded (DeriveGamemode target)
     std::map<std::string, std::string> gamemodeBase;  // name -> DeriveGamemode argument
-    bool playerSpawned = false;
+    bool playerAdded = false;  // the session's player joined the world (after InitPostEntity, or on the first tick)
     std::shared_ptr<ServerApi> api;      // lib/server_api.hpp (shared_ptr: deleted where ServerApi is complete)
     std::vector<StandIn> standIns;       // standins.cpp
     std::set<std::string> missingEnums;  // enum-shaped globals read while undefined
@@ -298,6 +305,11 @@ bool openFastPath(Runtime& rt, lua_State* L);  // Vector, Angle as ffi structs, 
 void installDebugGuards(lua_State* L);         // both modes: hidden registry, internal upvalues/locals hidden
 void openEntities(Runtime& rt, lua_State* L);  // Entity, Player metatables and NULL (lib/entity.cpp), then openEnts
 void openEnts(Runtime& rt, lua_State* L);      // Entity(), Player(), ents, player (lib/ents.cpp)
+void openUserCmd(Runtime& rt, lua_State* L);   // CUserCmd, CMoveData metatables (lib/usercmd.cpp)
+// A CUserCmd (moveData false) or CMoveData userdata over `p`, pushed; returns the box for clearBoxed, which makes
+// the object refuse use once the hook call it was made for returned.
+void* pushBoxed(Runtime& rt, lua_State* L, void* p, bool moveData);
+void clearBoxed(void* boxed);
 // handles[ud] = {index, serial} for the Entity userdata on top: the ffi fast paths accept only these.
 void registerHandle(Runtime& rt, lua_State* L, int index, std::uint32_t serial);
 void openBase(Runtime& rt, lua_State* L);        // global functions and constants (lib/base.cpp)
@@ -318,6 +330,14 @@ void openReporting(Runtime& rt, lua_State* L);  // _G records reads of missing e
 // isStandIn(f) (standins.cpp). False when it failed (recorded).
 bool runNatives(Runtime& rt);
 void runTimers(Runtime& rt, lua_State* L);
+// ---- the entity world (world_hooks.cpp) ----
+// Binds the world's hook points to the gamemode (hook.Call(name, GAMEMODE, ...)) and the Lua tick (Think, Tick,
+// timers at the world's Tick point); frees the Lua side of an entity when the world frees its slot.
+void bindWorld(Runtime& rt);
+// The session's player joins the world once (it spawns on the world's next tick).
+void addPlayerOnce(Runtime& rt);
+// Drops the Lua side of a freed slot (its cached userdata, GetTable, NW vars).
+void forgetEntity(Runtime& rt, lua_State* L, int index);
 void noteTimerFired(Runtime& rt, std::string name);
 // game.ConsoleCommand("name arg1 arg2\n") -> RunConsoleCommand(name, arg1, arg2) (lib/concommand.cpp).
 int runConsoleLine(lua_State* L);
@@ -339,8 +359,9 @@ extern const std::size_t kFastPathLuaSize;
 int entityFallbackIndex(lua_State* L);
 void pushEntity(Runtime& rt, lua_State* L, int index);
 // The record behind an Entity userdata, or nullptr for NULL / removed / not an entity.
-EntityRecord* toEntity(Runtime& rt, lua_State* L, int idx);
-int createEntity(Runtime& rt, std::string className, bool isPlayer = false);
+GameEntity* toEntity(Runtime& rt, lua_State* L, int idx);
+// ents.Create: a new entity of the world (nothing runs until Spawn); returns its index.
+int createEntity(Runtime& rt, std::string_view className);
 // The entity table behind the bindings (the seam: see EntityTable).
 EntityTable& entityTable(Runtime& rt);
 void angleVectors(Vec3 ang, Vec3* forward, Vec3* right, Vec3* up);

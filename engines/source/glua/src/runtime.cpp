@@ -26,6 +26,14 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     if (!(interval > 0) || !std::isfinite(interval))
         return Error("glua.tick_interval", "tick interval must be a positive number").field("tickInterval");
     rt->mImpl->clock = TickClock(interval);
+    if (!rt->mOptions.world) {
+        game::WorldOptions wo;
+        wo.tickRate = 1.0 / interval;
+        rt->mOptions.world = std::make_shared<game::World>(nullptr, wo);
+    }
+    rt->mImpl->entities = EntityTable(rt->mOptions.world);
+    game::World& world = *rt->mOptions.world;
+    (void)world.worldEntity();
     lua_State* L = lua_newstate(&luaAllocate, rt->mImpl.get());
     if (!L) return Error("glua.state", "cannot create a LuaJIT state");
     rt->mL = L;
@@ -66,6 +74,7 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     // JIT mode (no budget) represents Vector/Angle as ffi structs; the interpreter keeps userdata (see internal.hpp).
     impl.ffiTypes = rt->mOptions.instructionBudget == 0;
     openEntities(*rt, L);
+    openUserCmd(*rt, L);
     if (impl.ffiTypes) {
         if (!openFastPath(*rt, L))
             return Error("glua.state", "cannot install Vector/Angle: " + impl.errors.back().render());
@@ -86,6 +95,7 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     }
     impl.thinkEvent = rt->hookId("Think");
     impl.tickEvent = rt->hookId("Tick");
+    bindWorld(*rt);
     resetStack(*rt);
     return rt;
 }
@@ -130,12 +140,14 @@ Status Runtime::boot() {
     loadScriptedEntities(*this);
     callHook("PostGamemodeLoaded");
     callHook("Initialize");
-    for (const auto& me : mOptions.mapEntities) {
-        auto& e = *impl.entities.liveAt(impl.entities.create(me.className));
-        e.model = me.model;
-        e.name = me.targetName;
-        if (isFinite(me.origin)) e.pos = me.origin;
-        if (isFinite(me.angles)) e.angles = me.angles;
+    if (!mOptions.mapEntities.empty()) {
+        // The world is not running yet, so every entity spawns and then activates as the engine loads a map.
+        if (auto loaded = world().loadEntities(mOptions.mapEntities); !loaded) {
+            LuaError e;
+            e.kind = LuaError::Kind::File;
+            e.message = "map entities: " + loaded.error().render();
+            recordError(*this, std::move(e));
+        }
     }
     callHook("InitPostEntity");
     traceBoot(*this);
@@ -143,43 +155,11 @@ Status Runtime::boot() {
 }
 
 void Runtime::tick() {
-    lua_State* L = mL;
     auto& impl = *mImpl;
     impl.clock.advance();
-    if (!impl.playerSpawned) {
-        impl.playerSpawned = true;
-        auto& p = impl.entities.spawnPlayer();
-        p.className = "player";
-        p.model = "models/player/kleiner.mdl";
-        p.name = "Player";
-        p.health = 100;
-        p.collisionGroup = 5;  // COLLISION_GROUP_PLAYER, as CBasePlayer::Spawn sets it
-        // Standalone spawn point: the first info_player_start of the map (GMod's base gamemode picks one of
-        // them in PlayerSelectSpawn; the first keeps runs deterministic).
-        for (const auto& me : mOptions.mapEntities) {
-            if (me.className != "info_player_start") continue;
-            if (isFinite(me.origin)) p.pos = me.origin;
-            if (isFinite(me.angles)) p.angles = me.angles;
-            break;
-        }
-        for (const char* hookName : {"PlayerInitialSpawn", "PlayerSpawn"}) {
-            if (mOptions.gmodDir) countEngineHook(*this, hookName);
-            lua_getglobal(L, "hook");
-            if (lua_istable(L, -1)) {
-                lua_getfield(L, -1, "Call");
-                lua_remove(L, -2);
-                lua_pushstring(L, hookName);
-                lua_getglobal(L, "GAMEMODE");
-                pushEntity(*this, L, 1);
-                (void)protectedCall(3, 0);
-            } else {
-                lua_pop(L, 1);
-            }
-        }
-    }
-    callHook(impl.thinkEvent);
-    callHook(impl.tickEvent);
-    runTimers(*this, L);
+    addPlayerOnce(*this);
+    // The Lua side of the tick (Think, Tick, timers) runs at the world's Tick hook point (bindWorld).
+    world().step();
     traceTick(*this);
     resetStack(*this);
 }
@@ -188,7 +168,8 @@ const TickClock& Runtime::clock() const { return mImpl->clock; }
 const std::vector<LuaError>& Runtime::errors() const { return mImpl->errors; }
 const std::vector<std::string>& Runtime::filesLoaded() const { return mImpl->filesLoaded; }
 const std::vector<TimerFire>& Runtime::timersFired() const { return mImpl->timersFired; }
-const std::vector<EntityRecord>& Runtime::entities() const { return mImpl->entities.records(); }
+game::World& Runtime::world() { return mImpl->entities.world(); }
+const game::World& Runtime::world() const { return mImpl->entities.world(); }
 std::size_t Runtime::memoryUsed() const { return mImpl->memUsed; }
 std::uint64_t Runtime::warnings() const { return mImpl->warnings; }
 

@@ -16,15 +16,15 @@ std::string vec(Vec3 v) {
                        TraceSink::formatFloat(v.z));
 }
 
-std::string entities(const Runtime::Impl& impl) {
+// The world's entities in creation order, then the world's own state hash (everything else it simulates).
+std::string entities(Runtime::Impl& impl) {
     std::string out = "[";
-    for (const EntityRecord& e : impl.entities.records()) {
-        if (!e.alive) continue;
+    impl.entities.world().forEach([&](const GameEntity& e) {
         if (out.size() > 1) out += ',';
-        out += fmt::format(R"([{},"{}","{}",{},{},{},{}])", e.index, jsonEscape(e.className), jsonEscape(e.name),
-                           vec(e.pos), vec(e.angles), vec(e.velocity), e.health);
-    }
-    return out + "]";
+        out += fmt::format(R"([{},"{}","{}",{},{},{},{}])", e.index, jsonEscape(e.className), jsonEscape(e.targetName),
+                           vec(e.origin), vec(e.angles), vec(e.velocity), e.health);
+    });
+    return fmt::format(R"({}],"world":"{:016x}")", out, impl.entities.world().stateHash());
 }
 
 }  // namespace

@@ -56,13 +56,8 @@ int isStandInFn(lua_State* L) {
 // gmod_natives.lua counts it).
 constexpr const char* kNativeStandIns[][2] = {
     {"Entity", "PhysicsInit"},
-    {"Entity", "SetMoveType"},
     {"Entity", "SetSolid"},
-    {"Entity", "SetColor"},
-    {"Entity", "SetNoDraw"},
     {"Entity", "DrawShadow"},
-    {"Entity", "SetOwner"},
-    {"Entity", "GetOwner"},
     // Empty lists where Vestige has entries (the addons given, the gamemode folders): not the truth yet.
     {"engine", "GetAddons"},
     {"engine", "GetGamemodes"},

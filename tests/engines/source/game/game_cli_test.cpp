@@ -1,6 +1,7 @@
 // `vestige lua --map` as a user runs it: the built binary as a subprocess on a demo map written to disk.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -46,6 +47,27 @@ TEST_F(LuaMapCli, MapEntitiesAndTracesInTheReport) {
     EXPECT_EQ(j["output"], "demo\t1\t0.03125\n");
     EXPECT_FALSE(j.contains("notes")) << j.dump();
     EXPECT_TRUE(j["errors"].empty());
+}
+
+// The player inside the Lua session: an input script drives it (the `vestige move` format), a gamemode hook changes
+// its walk speed, --trace prints one JSON line per tick with the player (regression guard: our own movement numbers,
+// except the 300 u/s a SetWalkSpeed(300) must give on flat ground, see docs/game.md).
+TEST_F(LuaMapCli, InputScriptDrivesThePlayerAndTracePrintsEveryTick) {
+    std::ofstream(mDir / "walk.txt") << "120 0 0 0 0\n60 +forward 10000 0 90 0\n";
+    const auto r = run({"lua", "--trace", "--map", mMap.string(), "--input", (mDir / "walk.txt").string(), "-e",
+                        "hook.Add('PlayerSpawn', 'fast', function(p) p:SetWalkSpeed(300) end)"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    std::istringstream lines(r.out);
+    std::string line;
+    std::vector<nlohmann::json> ticks;
+    while (std::getline(lines, line) && line.starts_with("{\"entities\"")) ticks.push_back(nlohmann::json::parse(line));
+    ASSERT_EQ(ticks.size(), 180u);  // the script's length
+    EXPECT_EQ(ticks.front()["tick"], 1);
+    const auto& last = ticks.back()["player"];
+    EXPECT_TRUE(last["on_ground"].get<bool>());
+    const double vx = last["velocity"][0].get<double>(), vy = last["velocity"][1].get<double>();
+    EXPECT_NEAR(std::sqrt(vx * vx + vy * vy), 300.0, 0.01);
+    EXPECT_NE(r.out.find("ticks 180"), std::string::npos) << r.out;
 }
 
 TEST_F(LuaMapCli, HumanTextNamesTheMapEntities) {

@@ -26,8 +26,8 @@ std::shared_ptr<const GameMap> demo() {
     return map;
 }
 
-glua::TraceQuery line(Vec3 a, Vec3 b) {
-    glua::TraceQuery q;
+TraceQuery line(Vec3 a, Vec3 b) {
+    TraceQuery q;
     q.start = a;
     q.end = b;
     return q;
@@ -181,7 +181,7 @@ TEST(GameTrace, ThinWallStopsALine) {
 
 TEST(GameTrace, HullUsesTheBox) {
     const auto map = demo();
-    glua::TraceQuery q = line({-384, -512, 8}, {-128, -512, 8});
+    TraceQuery q = line({-384, -512, 8}, {-128, -512, 8});
     q.hull = true;
     q.mins = kPlayerMins;
     q.maxs = kPlayerMaxs;
@@ -199,14 +199,14 @@ TEST(GameTrace, HullUsesTheBox) {
 TEST(GameTrace, DoorIsItsEntityFilterAndMoveApply) {
     const auto map = demo();
     auto scene = map->initialScene();
-    const glua::TraceQuery q = line({-384, 64, 64}, {-128, 64, 64});
+    const TraceQuery q = line({-384, 64, 64}, {-128, 64, 64});
     // Door x in [-252, -244]: (132 - 1/32) / 256 = 4223/8192.
     auto hit = map->trace(q, scene);
     EXPECT_TRUE(hit.hit);
     EXPECT_EQ(hit.entity, 2);
     EXPECT_EQ(hit.fraction, 4223.0f / 8192.0f);
     EXPECT_EQ(hit.hitNormal, (Vec3{-1, 0, 0}));
-    glua::TraceQuery filtered = q;
+    TraceQuery filtered = q;
     filtered.filter = {2};
     EXPECT_FALSE(map->trace(filtered, scene).hit);
     // The world cannot be filtered.
@@ -232,7 +232,7 @@ TEST(GameTrace, PlayersAreBoxes) {
     scene[1].isPlayer = true;
     scene[1].pos = {-960, -960, 8};
     // Box y in [-976, -944]; from y = -1008 over 64 units: (32 - 1/32) / 64 = 1023/2048.
-    glua::TraceQuery q = line({-960, -1008, 40}, {-960, -944, 40});
+    TraceQuery q = line({-960, -1008, 40}, {-960, -944, 40});
     auto hit = map->trace(q, scene);
     EXPECT_TRUE(hit.hit);
     EXPECT_EQ(hit.entity, 1);
@@ -248,12 +248,12 @@ TEST(GameTrace, PlayersAreBoxes) {
 
 TEST(GameTrace, MaskSelectsWater) {
     const auto map = demo();
-    const glua::TraceQuery q = line({384, 384, 128}, {384, 384, -128});
+    const TraceQuery q = line({384, 384, 128}, {384, 384, -128});
     // Default MASK_SOLID: through the water onto the pool floor (top z = 16): (112 - 1/32) / 256.
     auto hit = map->trace(q, map->initialScene());
     EXPECT_EQ(hit.fraction, 3583.0f / 8192.0f);
     EXPECT_EQ(hit.hitPos.z, 16.03125f);
-    glua::TraceQuery water = q;
+    TraceQuery water = q;
     water.mask = collision::mask::kWater;
     hit = map->trace(water, map->initialScene());
     EXPECT_EQ(hit.fraction, 2047.0f / 8192.0f);  // water top z = 64: (64 - 1/32) / 256

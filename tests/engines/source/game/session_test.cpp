@@ -64,8 +64,12 @@ TEST(GameSession, PlayerSpawnsAtInfoPlayerStartOnTick1) {
     auto rt = session();
     EXPECT_EQ(ev(*rt, "IsValid(Entity(1))"), "false");
     rt->tick();
-    EXPECT_EQ(ev(*rt, "Entity(1):IsPlayer(), Entity(1):GetPos(), Entity(1):EyeAngles().y"),
-              "true\t-960.000000 -960.000000 8.000000\t45");
+    // The world's player: spawned at the spot + (0, 0, 1) (GetPlayerSpawnSpot), then CGameMovement's first tick
+    // (the spot stands 8 units above the floor, so the player is falling).
+    EXPECT_EQ(ev(*rt,
+                 "Entity(1):IsPlayer(), Entity(1):GetPos().x, Entity(1):GetPos().y, Entity(1):GetPos().z < 9, "
+                 "Entity(1):EyeAngles().y, Entity(1):OnGround()"),
+              "true\t-960\t-960\ttrue\t45\tfalse");
     EXPECT_EQ(ev(*rt, "player.GetAll()[1] == Entity(1)"), "true");
 }
 
@@ -122,6 +126,11 @@ TEST(GameSession, DoorEntityFilterRemoveAndMove) {
                  "return " +
                      with("nil") + ".HitPos.x"),
               "-188.03125");
+    EXPECT_EQ(ev(*rt, "local d = ents.FindByName('demo_door')[1] d:SetNotSolid(true) return " + with("nil") +
+                          ".Hit, d:IsSolid()"),
+              "false\tfalse");
+    EXPECT_EQ(ev(*rt, "local d = ents.FindByName('demo_door')[1] d:SetNotSolid(false) return " + with("nil") + ".Hit"),
+              "true");
     EXPECT_EQ(ev(*rt, "ents.FindByName('demo_door')[1]:Remove() return " + with("nil") + ".Hit"), "false");
 }
 
@@ -146,14 +155,18 @@ TEST(GameSession, TraceFilterFormsWhitelistIgnoreWorldOutput) {
     EXPECT_EQ(ev(*rt, "return util.TraceLine(" + door + ", filter = 'func_door', whitelist = true}).Entity:GetClass()"),
               "func_door");
     // ignoreworld: the floor is not hit, but the player standing on it is.
-    EXPECT_EQ(ev(*rt, "return util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, -128), "
-                      "ignoreworld = true}).Hit"),
+    EXPECT_EQ(ev(*rt,
+                 "return util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, -128), "
+                 "ignoreworld = true}).Hit"),
               "false");
-    EXPECT_EQ(ev(*rt, "local t = util.TraceLine({start = Vector(-960, -960, 200), endpos = Vector(-960, -960, -64), "
-                      "ignoreworld = true}) return t.Entity == Entity(1), t.HitPos.z"),
-              "true\t80.03125");
-    EXPECT_EQ(ev(*rt, "local out = {} local r = util.TraceLine({start = Vector(0, -512, 128), "
-                      "endpos = Vector(0, -512, -128), output = out}) return r == out, out.HitWorld"),
+    EXPECT_EQ(ev(*rt,
+                 "local t = util.TraceLine({start = Vector(-960, -960, 200), endpos = Vector(-960, -960, -64), "
+                 "ignoreworld = true}) return t.Entity == Entity(1), "
+                 "math.abs(t.HitPos.z - (Entity(1):GetPos().z + 72.03125)) < 1e-4"),
+              "true\ttrue");  // the hull's top (72) plus DIST_EPSILON
+    EXPECT_EQ(ev(*rt,
+                 "local out = {} local r = util.TraceLine({start = Vector(0, -512, 128), "
+                 "endpos = Vector(0, -512, -128), output = out}) return r == out, out.HitWorld"),
               "true\ttrue");
     // An error inside a filter function is recorded with its line and the entity stays solid.
     EXPECT_EQ(rt->eval("return util.TraceLine(" + door + ", filter = function(e) error('boom') end}).Hit").valueOr("?"),
@@ -187,7 +200,7 @@ TEST(GameSession, HookTickOrder) {
     rt->runTicks(10);
     EXPECT_EQ(
         ev(*rt, "table.concat(LOG, ', ')"),
-        "PlayerInitialSpawn 1@1, PlayerSpawn -960.000000 -960.000000 8.000000@1, Think@1, Tick@1, Think@2, Tick@2");
+        "PlayerInitialSpawn 1@1, PlayerSpawn -960.000000 -960.000000 9.000000@1, Think@1, Tick@1, Think@2, Tick@2");
     const auto counts = rt->hookCounts();
     EXPECT_EQ(counts.at("Think"), 10u);
     EXPECT_EQ(counts.at("Tick"), 10u);
@@ -245,18 +258,21 @@ TEST(GameSession, MasksContentsAndPointContents) {
                  "local b = util.TraceLine({start = Vector(384, 384, 128), endpos = Vector(384, 384, -64)}) "
                  "return a.HitPos.z, a.Contents, b.HitPos.z, b.Contents"),
               "64.03125\t268435488\t16.03125\t1");  // water brushes are WATER | TRANSLUCENT (0x10000020)
-    EXPECT_EQ(ev(*rt, "util.PointContents(Vector(384, 384, 40)), util.PointContents(Vector(384, 384, 8)), "
-                      "util.PointContents(Vector(0, -512, 64))"),
+    EXPECT_EQ(ev(*rt,
+                 "util.PointContents(Vector(384, 384, 40)), util.PointContents(Vector(384, 384, 8)), "
+                 "util.PointContents(Vector(0, -512, 64))"),
               "268435488\t1\t0");
     EXPECT_EQ(ev(*rt, "util.IsInWorld(Vector(0, -512, 64)), util.IsInWorld(Vector(0, -512, -8))"), "true\tfalse");
     // A mask that is not a 32-bit number (NaN, 1e300) falls back to the default instead of an undefined cast.
-    EXPECT_EQ(ev(*rt, "util.TraceLine({start = Vector(384, 384, 128), endpos = Vector(384, 384, -64), "
-                      "mask = 1e300}).HitPos.z, util.TraceLine({start = Vector(384, 384, 128), "
-                      "endpos = Vector(384, 384, -64), mask = 0/0}).HitPos.z"),
+    EXPECT_EQ(ev(*rt,
+                 "util.TraceLine({start = Vector(384, 384, 128), endpos = Vector(384, 384, -64), "
+                 "mask = 1e300}).HitPos.z, util.TraceLine({start = Vector(384, 384, 128), "
+                 "endpos = Vector(384, 384, -64), mask = 0/0}).HitPos.z"),
               "16.03125\t16.03125");
     // A trace that starts and ends inside the floor is all-solid.
-    EXPECT_EQ(ev(*rt, "local t = util.TraceLine({start = Vector(0, -512, -4), endpos = Vector(8, -512, -4)}) "
-                      "return t.StartSolid, t.AllSolid, t.Contents"),
+    EXPECT_EQ(ev(*rt,
+                 "local t = util.TraceLine({start = Vector(0, -512, -4), endpos = Vector(8, -512, -4)}) "
+                 "return t.StartSolid, t.AllSolid, t.Contents"),
               "true\ttrue\t1");
 }
 
@@ -264,14 +280,16 @@ TEST(GameSession, MasksContentsAndPointContents) {
 // HitTexture / SurfaceFlags / HitSky (SURF_SKY) / HitNoDraw (SURF_NODRAW); a miss is "**empty**".
 TEST(GameSession, TraceReportsTheDemoFloorMaterial) {
     auto rt = session();
-    EXPECT_EQ(ev(*rt, "local tr = util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, -128)}) "
-                      "return tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags"),
+    EXPECT_EQ(ev(*rt,
+                 "local tr = util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, -128)}) "
+                 "return tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags"),
               "dev/dev_measuregeneric01\tfalse\tfalse\t0");
     // The pool floor under the water: its own material.
     EXPECT_EQ(ev(*rt, "util.TraceLine({start = Vector(384, 384, 128), endpos = Vector(384, 384, -64)}).HitTexture"),
               "dev/dev_measurehole01");
-    EXPECT_EQ(ev(*rt, "local tr = util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, 64)}) "
-                      "return tr.Hit, tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags"),
+    EXPECT_EQ(ev(*rt,
+                 "local tr = util.TraceLine({start = Vector(0, -512, 128), endpos = Vector(0, -512, 64)}) "
+                 "return tr.Hit, tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags"),
               "false\t**empty**\tfalse\tfalse\t0");
 }
 
@@ -317,28 +335,33 @@ TEST(GameSession, TraceSkyNoDrawBrushEntityDisplacementAndPlayerSurfaces) {
     EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(0, 0, 64), endpos = Vector(256, 0, 64)})" + fields),
               "true\ttools/toolsnodraw\tfalse\ttrue\t1152");
     // A hull hitting the same wall names the same side.
-    EXPECT_EQ(ev(rt, "local tr = util.TraceHull({start = Vector(0, 0, 64), endpos = Vector(256, 0, 64), "
-                     "mins = Vector(-8, -8, -8), maxs = Vector(8, 8, 8)})" + fields),
+    EXPECT_EQ(ev(rt,
+                 "local tr = util.TraceHull({start = Vector(0, 0, 64), endpos = Vector(256, 0, 64), "
+                 "mins = Vector(-8, -8, -8), maxs = Vector(8, 8, 8)})" +
+                     fields),
               "true\ttools/toolsnodraw\tfalse\ttrue\t1152");
     // The floor.
     EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(0, -64, 64), endpos = Vector(0, -64, -64)})" + fields),
               "true\tdev/dev_measuregeneric01b\tfalse\tfalse\t0");
     // A brush entity (stored relative to its origin), before and after a script moves it.
-    EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(-64, 0, 16), endpos = Vector(-256, 0, 16)}) "
-                     "return tr.HitNonWorld, tr.Entity:GetClass(), tr.HitTexture, tr.HitNormal"),
+    EXPECT_EQ(ev(rt,
+                 "local tr = util.TraceLine({start = Vector(-64, 0, 16), endpos = Vector(-256, 0, 16)}) "
+                 "return tr.HitNonWorld, tr.Entity:GetClass(), tr.HitTexture, tr.HitNormal"),
               "true\tfunc_brush\tdev/dev_measuredoor01\t1.000000 0.000000 0.000000");
-    EXPECT_EQ(ev(rt, "ents.FindByName('crate')[1]:SetPos(Vector(-144, -64, 16)) "
-                     "local tr = util.TraceLine({start = Vector(-144, -64, 64), endpos = Vector(-144, -64, -64)}) "
-                     "return tr.Entity:GetClass(), tr.HitTexture, tr.HitPos.z"),
+    EXPECT_EQ(ev(rt,
+                 "ents.FindByName('crate')[1]:SetPos(Vector(-144, -64, 16)) "
+                 "local tr = util.TraceLine({start = Vector(-144, -64, 64), endpos = Vector(-144, -64, -64)}) "
+                 "return tr.Entity:GetClass(), tr.HitTexture, tr.HitPos.z"),
               "func_brush\tdev/dev_measuredoor01\t32.03125");
     // A displacement: GMod's "**displacement**"; its face's texinfo flags (none for a plain material).
-    EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(-192, 192, 64), endpos = Vector(-192, 192, -8)})" +
-                         fields),
-              "true\t**displacement**\tfalse\tfalse\t0");
+    EXPECT_EQ(
+        ev(rt, "local tr = util.TraceLine({start = Vector(-192, 192, 64), endpos = Vector(-192, 192, -8)})" + fields),
+        "true\t**displacement**\tfalse\tfalse\t0");
     // The player: not a map surface.
     rt.tick();
-    EXPECT_EQ(ev(rt, "local tr = util.TraceLine({start = Vector(64, 0, 40), endpos = Vector(-64, 0, 40)}) "
-                     "return tr.Entity == Entity(1), tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags"),
+    EXPECT_EQ(ev(rt,
+                 "local tr = util.TraceLine({start = Vector(64, 0, 40), endpos = Vector(-64, 0, 40)}) "
+                 "return tr.Entity == Entity(1), tr.HitTexture, tr.HitSky, tr.HitNoDraw, tr.SurfaceFlags"),
               "true\t**studio**\tfalse\tfalse\t0");
 }
 

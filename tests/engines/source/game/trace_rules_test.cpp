@@ -37,21 +37,21 @@ std::shared_ptr<const GameMap> rulesMap() {
     return map;
 }
 
-glua::TraceQuery line(Vec3 s, Vec3 e) {
-    glua::TraceQuery q;
+TraceQuery line(Vec3 s, Vec3 e) {
+    TraceQuery q;
     q.start = s;
     q.end = e;
     return q;
 }
-glua::TraceQuery hull(Vec3 s, Vec3 e, Vec3 mins, Vec3 maxs) {
-    glua::TraceQuery q = line(s, e);
+TraceQuery hull(Vec3 s, Vec3 e, Vec3 mins, Vec3 maxs) {
+    TraceQuery q = line(s, e);
     q.hull = true;
     q.mins = mins;
     q.maxs = maxs;
     return q;
 }
 
-int doorIndex(const std::vector<glua::EntityRecord>& scene) {
+int doorIndex(const std::vector<SceneEntity>& scene) {
     for (const auto& e : scene)
         if (e.name == "door") return e.index;
     return -1;
@@ -61,7 +61,7 @@ TEST(GameTraceRules, FractionLeftSolidForLinesOnly) {
     const auto map = rulesMap();
     const auto scene = map->initialScene();
     // From inside the wall (x 256..320) out to x = 416: leaves at (-32 + 1/32) / -128.
-    const glua::TraceHit out = map->trace(line({288, 0, 64}, {416, 0, 64}), scene);
+    const TraceHit out = map->trace(line({288, 0, 64}, {416, 0, 64}), scene);
     EXPECT_TRUE(out.hit);
     EXPECT_TRUE(out.startSolid);
     EXPECT_FALSE(out.allSolid);
@@ -71,17 +71,17 @@ TEST(GameTraceRules, FractionLeftSolidForLinesOnly) {
     EXPECT_EQ(out.entity, 0);
     EXPECT_EQ(out.contents, 1u);
     // Never leaves: all solid, FractionLeftSolid 1, HitPos = start.
-    const glua::TraceHit stuck = map->trace(line({288, 0, 64}, {300, 0, 64}), scene);
+    const TraceHit stuck = map->trace(line({288, 0, 64}, {300, 0, 64}), scene);
     EXPECT_TRUE(stuck.allSolid);
     EXPECT_EQ(stuck.fractionLeftSolid, 1.0f);
     EXPECT_EQ(stuck.fraction, 0.0f);
     EXPECT_EQ(stuck.hitPos, (Vec3{288, 0, 64}));
     // A box sweep starting inside: StartSolid, but the engine reports no FractionLeftSolid for boxes.
-    const glua::TraceHit box = map->trace(hull({288, 0, 64}, {416, 0, 64}, {-8, -8, -8}, {8, 8, 8}), scene);
+    const TraceHit box = map->trace(hull({288, 0, 64}, {416, 0, 64}, {-8, -8, -8}, {8, 8, 8}), scene);
     EXPECT_TRUE(box.startSolid);
     EXPECT_EQ(box.fractionLeftSolid, 0.0f);
     // Not inside anything: 0.
-    const glua::TraceHit clear = map->trace(line({0, 0, 64}, {0, 0, -64}), scene);
+    const TraceHit clear = map->trace(line({0, 0, 64}, {0, 0, -64}), scene);
     EXPECT_FALSE(clear.startSolid);
     EXPECT_EQ(clear.fractionLeftSolid, 0.0f);
     EXPECT_EQ(clear.fraction, 0.499755859375f);  // (64 - 1/32) / 128
@@ -94,11 +94,11 @@ TEST(GameTraceRules, StartInsideTheWorldTestsNoEntity) {
     ASSERT_GT(door, 0);
     // Move the door right behind the wall: from outside the wall the door is hit ...
     scene[static_cast<std::size_t>(door)].pos = {600, 0, 64};
-    const glua::TraceHit fromOutside = map->trace(line({400, 0, 64}, {700, 0, 64}), scene);
+    const TraceHit fromOutside = map->trace(line({400, 0, 64}, {700, 0, 64}), scene);
     EXPECT_EQ(fromOutside.entity, door);
     EXPECT_EQ(fromOutside.fraction, (192.0f - 1.0f / 32.0f) / 300.0f);
     // ... from inside the wall the trace stops with the world (CEngineTrace::TraceRay returns after it).
-    const glua::TraceHit fromInside = map->trace(line({288, 0, 64}, {800, 0, 64}), scene);
+    const TraceHit fromInside = map->trace(line({288, 0, 64}, {800, 0, 64}), scene);
     EXPECT_EQ(fromInside.entity, 0);
     EXPECT_TRUE(fromInside.startSolid);
     EXPECT_EQ(fromInside.fraction, 1.0f);
@@ -109,11 +109,11 @@ TEST(GameTraceRules, DispFlagsFromTagsAndAlpha) {
     const auto map = rulesMap();
     const auto scene = map->initialScene();
     // Flat: MapBuilder tags SURFACE|WALKABLE|BUILDABLE (7); alpha 255 at x < -448 -> SURFPROP2 (16), else 8.
-    const glua::TraceHit blended = map->trace(line({-500, 300, 64}, {-500, 300, -8}), scene);
+    const TraceHit blended = map->trace(line({-500, 300, 64}, {-500, 300, -8}), scene);
     EXPECT_EQ(blended.texture, "**displacement**");
     EXPECT_EQ(blended.dispFlags, 7u | kDispSurfProp2 | kDispSurface);  // 23
     EXPECT_EQ(blended.dispFlags, 23u);
-    const glua::TraceHit plain = map->trace(line({-400, 300, 64}, {-400, 300, -8}), scene);
+    const TraceHit plain = map->trace(line({-400, 300, 64}, {-400, 300, -8}), scene);
     EXPECT_EQ(plain.dispFlags, 15u);
     // Brushes and misses carry none.
     EXPECT_EQ(map->trace(line({0, 0, 64}, {0, 0, -64}), scene).dispFlags, 0u);
@@ -172,12 +172,12 @@ TEST(GameTraceRules, RotatedBrushEntityTracesInModelSpace) {
     ASSERT_GT(door, 0);
     auto& rec = scene[static_cast<std::size_t>(door)];
     // Along +y at x = -216: outside the door (x -264..-248) as compiled ...
-    const glua::TraceQuery q = line({-216, -200, 64}, {-216, 200, 64});
+    const TraceQuery q = line({-216, -200, 64}, {-216, 200, 64});
     EXPECT_EQ(map->trace(q, scene).entity, -1);
     EXPECT_EQ(map->pointContents({-216, 0, 64}, scene), 0u);
     // ... turned 90 degrees of yaw the door spans x -320..-192, y -8..8: hit at y = -8.
     rec.angles = {0, 90, 0};
-    const glua::TraceHit turned = map->trace(q, scene);
+    const TraceHit turned = map->trace(q, scene);
     EXPECT_EQ(turned.entity, door);
     EXPECT_FLOAT_EQ(turned.fraction, (192.0f - 1.0f / 32.0f) / 400.0f);
     EXPECT_NEAR(turned.hitPos.y, -8.03125f, 1e-4f);
@@ -187,7 +187,7 @@ TEST(GameTraceRules, RotatedBrushEntityTracesInModelSpace) {
     EXPECT_EQ(map->pointContents({-216, 0, 64}, scene), 1u);
     // A box keeps its extents in the model's space (CM_TransformedBoxTrace), so it turns with the door:
     // 32 along local x = world y here -> the face moves out to y = -40, not -12 as an unturned box would.
-    const glua::TraceHit box = map->trace(hull(q.start, q.end, {-32, -4, -4}, {32, 4, 4}), scene);
+    const TraceHit box = map->trace(hull(q.start, q.end, {-32, -4, -4}, {32, 4, 4}), scene);
     EXPECT_EQ(box.entity, door);
     EXPECT_FLOAT_EQ(box.fraction, (160.0f - 1.0f / 32.0f) / 400.0f);
     EXPECT_NEAR(box.hitPos.y, -40.03125f, 1e-4f);
@@ -220,9 +220,10 @@ protected:
 // (136 - 1/32) / 400 unless the groups say otherwise.
 TEST_P(GameTraceSession, TraceCollisionGroups) {
     auto rt = boot();
-    const std::string trace = "local function tr(extra) local q = {start = Vector(-256, -200, 64), "
-                              "endpos = Vector(-256, 200, 64)} for k, v in pairs(extra or {}) do q[k] = v end "
-                              "local t = util.TraceLine(q) return t.Entity == door and 'door' or tostring(t.Hit) end ";
+    const std::string trace =
+        "local function tr(extra) local q = {start = Vector(-256, -200, 64), "
+        "endpos = Vector(-256, 200, 64)} for k, v in pairs(extra or {}) do q[k] = v end "
+        "local t = util.TraceLine(q) return t.Entity == door and 'door' or tostring(t.Hit) end ";
     (void)ev(*rt, "door = ents.FindByName('door')[1]");
     EXPECT_EQ(ev(*rt, "return door:GetCollisionGroup()"), "0");
     EXPECT_EQ(ev(*rt, trace + "return tr(), string.format('%.9f', util.TraceLine({start = Vector(-256, -200, 64), "
@@ -244,9 +245,10 @@ TEST_P(GameTraceSession, TraceCollisionGroups) {
               "false\tdoor");
     // The player (COLLISION_GROUP_PLAYER from its spawn at 0 -256 0): weapons pass through it.
     rt->tick();
-    const std::string atPlayer = "local function pt(g) local t = util.TraceLine({start = Vector(-64, -256, 36), "
-                                 "endpos = Vector(64, -256, 36), collisiongroup = g}) "
-                                 "return t.Entity == Entity(1) end ";
+    const std::string atPlayer =
+        "local function pt(g) local t = util.TraceLine({start = Vector(-64, -256, 36), "
+        "endpos = Vector(64, -256, 36), collisiongroup = g}) "
+        "return t.Entity == Entity(1) end ";
     EXPECT_EQ(ev(*rt, atPlayer + "return Entity(1):GetCollisionGroup(), pt(COLLISION_GROUP_NONE), "
                                  "pt(COLLISION_GROUP_WEAPON), pt(COLLISION_GROUP_PLAYER)"),
               "5\ttrue\tfalse\ttrue");
@@ -254,16 +256,18 @@ TEST_P(GameTraceSession, TraceCollisionGroups) {
 
 TEST_P(GameTraceSession, SetAnglesTurnsTheDoorsCollision) {
     auto rt = boot();
-    const std::string probe = "local function probe() local t = util.TraceLine({start = Vector(-216, -200, 64), "
-                              "endpos = Vector(-216, 200, 64)}) return t.Entity == door, "
-                              "string.format('%.3f %.4f', t.HitPos.y, t.HitNormal.y), "
-                              "util.PointContents(Vector(-216, 0, 64)) end ";
+    const std::string probe =
+        "local function probe() local t = util.TraceLine({start = Vector(-216, -200, 64), "
+        "endpos = Vector(-216, 200, 64)}) return t.Entity == door, "
+        "string.format('%.3f %.4f', t.HitPos.y, t.HitNormal.y), "
+        "util.PointContents(Vector(-216, 0, 64)) end ";
     (void)ev(*rt, "door = ents.FindByName('door')[1]");
     EXPECT_EQ(ev(*rt, probe + "return probe()"), "false\t200.000 0.0000\t0");
     EXPECT_EQ(ev(*rt, probe + "door:SetAngles(Angle(0, 90, 0)) return probe()"), "true\t-8.031 -1.0000\t1");
     // FractionLeftSolid from inside the turned door (y -8..8) out along +y: (-8 + 1/32) / -400 (to y = 392).
-    EXPECT_EQ(ev(*rt, "local t = util.TraceLine({start = Vector(-216, 0, 64), endpos = Vector(-216, 400, 64)}) "
-                      "return t.StartSolid, t.Entity == door, string.format('%.9f', t.FractionLeftSolid)"),
+    EXPECT_EQ(ev(*rt,
+                 "local t = util.TraceLine({start = Vector(-216, 0, 64), endpos = Vector(-216, 400, 64)}) "
+                 "return t.StartSolid, t.Entity == door, string.format('%.9f', t.FractionLeftSolid)"),
               "true\ttrue\t0.019921875");
     EXPECT_EQ(ev(*rt, probe + "door:SetAngles(Angle(0, 0, 0)) return probe()"), "false\t200.000 0.0000\t0");
 }

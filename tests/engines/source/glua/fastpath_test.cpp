@@ -94,8 +94,10 @@ TEST_P(GluaModes, EntityFastPaths) {
               "1.000000 2.000000 3.000000\t4.000000 5.000000 6.000000\t7.000000 8.000000 9.000000\t"
               "1.000000 2.000000 3.000000");
     EXPECT_EQ(rt->warnings(), warnings + 2);
-    EXPECT_EQ(rt->entities().back().pos, (Vec3{1, 2, 3}));
-    EXPECT_EQ(rt->entities().back().angles, (Vec3{4, 5, 6}));
+    const auto* last = rt->world().get(rt->world().order().back());
+    ASSERT_NE(last, nullptr);
+    EXPECT_EQ(last->origin, (Vec3{1, 2, 3}));
+    EXPECT_EQ(last->angles, (Vec3{4, 5, 6}));
     // The returned vector is a copy; engine-side moves are seen by the next GetPos.
     EXPECT_EQ(ev(*rt, "local e = Entity(2) local p = e:GetPos() p.x = 100 return e:GetPos().x"), "1");
     EXPECT_EQ(ev(*rt,
@@ -103,8 +105,11 @@ TEST_P(GluaModes, EntityFastPaths) {
                  "return s"),
               "125250");
     EXPECT_EQ(ev(*rt, "pcall(NULL.GetPos, NULL)"), "false\tTried to use a NULL entity!");
+    EXPECT_EQ(ev(*rt, "removedX = ents.Create('x') removedX:Remove() return IsValid(removedX)"),
+              "true");  // removal is deferred to the end of the tick
+    rt->tick();
     EXPECT_EQ(ev(*rt,
-                 "local e = ents.Create('x') e:Remove() local a, b = pcall(e.GetPos, e) local c, d = pcall(e.SetPos, "
+                 "local e = removedX local a, b = pcall(e.GetPos, e) local c, d = pcall(e.SetPos, "
                  "e, Vector()) "
                  "return a, b, c, d"),
               "false\tTried to use a NULL entity!\tfalse\tTried to use a NULL entity!");
@@ -130,6 +135,7 @@ TEST_P(GluaModes, EntityFastPaths) {
                  "select(2, pcall(function() return Entity(1) .. setmetatable({}, {__concat = function() "
                  "return 'x' end}) end))"),
               "eval:1: attempt to concatenate a table value");
+    rt->world().setOrigin(*rt->world().byIndex(1), {});  // no map: the player fell since its spawn
     EXPECT_EQ(ev(*rt, "Entity(1):EyeAngles(), Entity(1):GetPos() == Vector(0, 0, 0), Entity(1).health"),
               "0.000000 0.000000 0.000000\ttrue\tnil");
 }

@@ -47,8 +47,35 @@ TEST(GluaGmodInstallJit, BaseAndSandboxLoad) {
     if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
     for (const char* gm : {"base", "sandbox"}) {
         auto rt = bootGamemode(*gmod, gm, true);
-        EXPECT_EQ(ev(*rt, "type(Vector()), Entity(1):GetPos() + Vector(0, 0, 1)"),
-                  "Vector\t0.000000 0.000000 1.000000");
+        EXPECT_EQ(ev(*rt, "type(Vector()), type(Entity(1):GetPos() + Vector(0, 0, 1))"), "Vector\tVector");
+    }
+}
+
+// The gamemode's player_manager class values reach the world's movement values through GMod's own Lua (Sandbox's
+// PlayerSpawn sets player_sandbox: walk 200, run 400, slow walk 100, duck 0.1, jump 200 from player_default). The
+// world starts from other numbers, so only the gamemode's Lua can have set these. (The base gamemode sets no class.)
+TEST(GluaGmodInstall, PlayerClassSpeedsComeFromTheGamemode) {
+    auto gmod = test::gameDir("VESTIGE_GMOD_DIR");
+    if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
+    for (const auto& [gm, expected] : {std::pair<const char*, const char*>{"sandbox", "200\t400\t100\t0.1\t200"}}) {
+        Options opt;
+        opt.gmodDir = *gmod;
+        opt.gamemode = gm;
+        game::WorldOptions wo;
+        wo.tickRate = 1.0 / opt.tickInterval;
+        wo.playerClass.walkSpeed = wo.playerClass.runSpeed = wo.playerClass.slowWalkSpeed = 1;
+        wo.playerClass.duckSpeed = wo.playerClass.jumpPower = 1;
+        opt.world = std::make_shared<game::World>(nullptr, wo);
+        auto rt = bootRuntime(std::move(opt), {.clean = false});
+        rt->runTicks(2);
+        EXPECT_EQ(ev(*rt,
+                     "local p = Entity(1) return p:GetWalkSpeed(), p:GetRunSpeed(), p:GetSlowWalkSpeed(), "
+                     "math.Round(p:GetDuckSpeed(), 3), p:GetJumpPower()"),
+                  expected)
+            << gm;
+        const auto& values = rt->world().player()->player->values;
+        EXPECT_FLOAT_EQ(values.walkSpeed, 200.0f);
+        EXPECT_FLOAT_EQ(values.runSpeed, 400.0f);
     }
 }
 

@@ -267,7 +267,7 @@ TEST(GluaApi, NonFiniteNeverEntersEngineState) {
                  "e:SetAngles(Angle(1/0, 0, 0)) return e:GetPos(), e:GetAngles()"),
               "1.000000 2.000000 3.000000\t0.000000 0.000000 0.000000");
     EXPECT_EQ(rt->warnings(), warnings + 2);
-    EXPECT_EQ(rt->entities().back().pos, (Vec3{1, 2, 3}));
+    EXPECT_EQ(rt->world().get(rt->world().order().back())->origin, (Vec3{1, 2, 3}));
 }
 
 TEST(GluaApi, EntitiesAndPlayer) {
@@ -288,12 +288,17 @@ TEST(GluaApi, EntitiesAndPlayer) {
                  "return e.health, e:GetTable().health, e:GetNWInt('score'), e:GetNWString('missing', 'dflt'), "
                  "e:GetNWBool('none')"),
               "50\t50\t7\tdflt\tfalse");
+    // Removal is deferred to the end of the tick (UTIL_Remove): still valid now, a NULL handle after the tick.
     EXPECT_EQ(ev(*rt,
-                 "local e = Entity(2) e:Remove() return IsValid(e), #ents.FindByClass('prop_*'), "
-                 "pcall(e.GetPos, e)"),
+                 "e2 = Entity(2) e2:Remove() return IsValid(e2), #ents.FindByClass('prop_*'), "
+                 "pcall(e2.GetPos, e2)"),
+              "true\t2\ttrue\t10.000000 0.000000 0.000000");
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "return IsValid(e2), #ents.FindByClass('prop_*'), pcall(e2.GetPos, e2)"),
               "false\t1\tfalse\tTried to use a NULL entity!");
-    EXPECT_EQ(ev(*rt, "tostring(Entity(3)), Entity(1):GetPos()"),
-              "Entity [3][prop_dynamic]\t0.000000 0.000000 0.000000");
+    // Without a map nothing holds the player up: it spawned 1 unit above the origin (no spawn point) and falls.
+    EXPECT_EQ(ev(*rt, "tostring(Entity(3)), Entity(1):OnGround(), Entity(1):GetPos().z < 1, Entity(1):GetPos().x"),
+              "Entity [3][prop_dynamic]\tfalse\ttrue\t0");
 }
 
 TEST(GluaApi, TraceLineUsesTheInjectedCallback) {

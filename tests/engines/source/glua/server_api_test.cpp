@@ -122,13 +122,15 @@ TEST(GluaStandIns, NativesWithoutBehaviourAreCounted) {
     EXPECT_TRUE(rt->standInCalls().empty());
     EXPECT_EQ(ev(*rt,
                  "local e = ents.Create('prop_physics') e:PhysicsInit(SOLID_VPHYSICS) e:PhysicsInit(SOLID_VPHYSICS) "
-                 "e:SetMoveType(MOVETYPE_NONE) return 1"),
-              "1");
+                 "e:SetSolid(SOLID_VPHYSICS) e:SetMoveType(MOVETYPE_FLY) return e:GetMoveType()"),
+              "4");  // SetMoveType is the world's now (MOVETYPE_FLY 4), no stand-in
     const auto calls = rt->standInCalls();
     EXPECT_EQ(calls.at("Entity:PhysicsInit"), 2u);
-    EXPECT_EQ(calls.at("Entity:SetMoveType"), 1u);
+    EXPECT_EQ(calls.at("Entity:SetSolid"), 1u);
+    EXPECT_EQ(calls.count("Entity:SetMoveType"), 0u);
     const auto listed = rt->standIns();
     EXPECT_NE(std::find(listed.begin(), listed.end(), "Entity:SetSolid"), listed.end());
+    EXPECT_EQ(std::find(listed.begin(), listed.end(), "Entity:SetOwner"), listed.end());
 }
 
 // Regression guard: GMod's Lua reports some failures by printing "ERROR..." (scripted_ents.lua's missing base);

@@ -102,7 +102,7 @@ TEST_P(GluaTrace, CollisionGroupConstantsAndEntityMethods) {
     EXPECT_EQ(ev(*rt, "return Entity(1):GetCollisionGroup()"), "5");
     EXPECT_EQ(ev(*rt, "Entity(1):SetCollisionGroup(COLLISION_GROUP_IN_VEHICLE) return Entity(1):GetCollisionGroup()"),
               "10");
-    EXPECT_EQ(rt->entities()[1].collisionGroup, 10);
+    EXPECT_EQ(rt->world().byIndex(1)->collisionGroup, 10);
     EXPECT_NE(ev(*rt, "NULL:SetCollisionGroup(1)").find("Tried to use a NULL entity!"), std::string::npos);
     EXPECT_NE(ev(*rt, "Entity(1):SetCollisionGroup('x')").find("number expected"), std::string::npos);
 }

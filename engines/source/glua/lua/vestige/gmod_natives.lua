@@ -19,25 +19,16 @@ for _, name in ipairs({ "Weapon", "Vehicle", "NPC", "NextBot", "PhysObj", "CTake
 	end
 end
 
--- Per-entity state some stand-ins keep so GMod's Lua reads back what it set (weak keys: handles die with entities).
-local teams, classes, owners = setmetatable({}, { __mode = "k" }), setmetatable({}, { __mode = "k" }),
-	setmetatable({}, { __mode = "k" })
-
 -- The stand-ins, by "Meta:Method" or "Global": false = does nothing, returns nothing; a function = its body. The
 -- entity world binding (Entity/Player/Weapon, physics) replaces these; until then every call shows in the report.
 local STAND_INS = {
 	-- Player methods the base and sandbox gamemodes call when a player spawns.
-	["Player:SetTeam"] = function(self, t) teams[self] = t end,
-	["Player:Team"] = function(self) return teams[self] or TEAM_UNASSIGNED end,
-	["Player:SetClassID"] = function(self, id) classes[self] = id end,
-	["Player:GetClassID"] = function(self) return classes[self] or 0 end,
 	["Player:UnSpectate"] = false, ["Player:Spectate"] = false, ["Player:StripWeapons"] = false,
 	["Player:StripAmmo"] = false, ["Player:RemoveAllAmmo"] = false, ["Player:SetupHands"] = false,
 	["Player:SetNoCollideWithTeammates"] = false, ["Player:SetAvoidPlayers"] = false,
-	["Player:AllowFlashlight"] = false, ["Player:SetWalkSpeed"] = false, ["Player:SetRunSpeed"] = false,
-	["Player:SetSlowWalkSpeed"] = false, ["Player:SetLadderClimbSpeed"] = false,
-	["Player:SetCrouchedWalkSpeed"] = false, ["Player:SetDuckSpeed"] = false, ["Player:SetUnDuckSpeed"] = false,
-	["Player:SetJumpPower"] = false, ["Player:SetArmor"] = false, ["Player:SetViewOffset"] = false,
+	["Player:AllowFlashlight"] = false,
+	["Player:SetLadderClimbSpeed"] = false,
+	["Player:SetViewOffset"] = false,
 	["Player:SetViewOffsetDucked"] = false, ["Player:SetHull"] = false, ["Player:SetHullDuck"] = false,
 	["Player:ShouldDropWeapon"] = false, ["Player:SetPlayerColor"] = false, ["Player:SetWeaponColor"] = false,
 	["Player:SetCanZoom"] = false, ["Player:CrosshairEnable"] = false, ["Player:SwitchToDefaultWeapon"] = false,
@@ -47,8 +38,7 @@ local STAND_INS = {
 	["Player:DrawWorldModel"] = false, ["Player:SetFOV"] = false, ["Player:SetAllowFullRotation"] = false,
 	["Player:SetMaxSpeed"] = false, ["Player:Freeze"] = false, ["Player:SetObserverMode"] = false,
 	["Player:AddCount"] = false, ["Player:AddCleanup"] = false, ["Player:AddFrozenPhysicsObject"] = false,
-	["Player:PhysgunUnfreeze"] = false, ["Player:GiveAmmo"] = false, ["Player:SetDrivingEntity"] = false,
-	["Player:ResetHull"] = false, ["Player:SetStepSize"] = false, ["Player:SetMaxArmor"] = false, ["Player:SetHands"] = false,
+	["Player:PhysgunUnfreeze"] = false, ["Player:GiveAmmo"] = false, 	["Player:ResetHull"] = false, ["Player:SetHands"] = false,
 	["Player:GetInfo"] = function() return "" end,
 	["Player:GetInfoNum"] = function(_, _, default) return default or 0 end,
 	["Player:InVehicle"] = function() return false end,
@@ -57,43 +47,34 @@ local STAND_INS = {
 	["Player:GetWeapons"] = function() return {} end,
 	["Player:HasWeapon"] = function() return false end,
 	["Player:Give"] = function() return NULL end,
-	["Player:Armor"] = function() return 0 end,
-	["Player:Crouching"] = function() return false end,
 	["Player:IsPlayingTaunt"] = function() return false end,
 	["Player:GetViewEntity"] = function(self) return self end,
-	["Player:GetDrivingEntity"] = function() return NULL end,
 	["Player:GetHands"] = function() return NULL end,
 	["Player:GetObserverMode"] = function() return 0 end,
 	["Player:GetObserverTarget"] = function() return NULL end,
 	["Player:GetRagdollEntity"] = function() return NULL end,
 	["Player:GetViewModel"] = function() return NULL end,
 	-- Entity methods of models, physics and networking the gamemodes and scripted entities call.
-	["Entity:SetMaxHealth"] = false, ["Entity:SetSkin"] = false, ["Entity:SetBodygroup"] = false,
+	["Entity:SetSkin"] = false, ["Entity:SetBodygroup"] = false,
 	["Entity:SetBodyGroups"] = false, ["Entity:SetRenderMode"] = false, ["Entity:SetMaterial"] = false,
 	["Entity:SetPlaybackRate"] = false, ["Entity:SetPoseParameter"] = false, ["Entity:ResetSequence"] = false,
 	["Entity:DrawShadow"] = false, ["Entity:SetCustomCollisionCheck"] = false, ["Entity:SetTrigger"] = false,
-	["Entity:SetNotSolid"] = false, ["Entity:SetParent"] = false, ["Entity:SetKeyValue"] = false,
 	["Entity:Fire"] = false, ["Entity:Input"] = false, ["Entity:EmitSound"] = false, ["Entity:StopSound"] = false,
 	["Entity:SetCollisionBounds"] = false, ["Entity:SetGravity"] = false, ["Entity:SetElasticity"] = false,
 	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,
 	["Entity:SetupDataTables"] = false, ["Entity:AddEffects"] = false, ["Entity:RemoveEffects"] = false,
-	["Entity:SetNoDraw"] = false, ["Entity:SetMoveType"] = false, ["Entity:SetSolid"] = false,
-	["Entity:SetColor"] = false, ["Entity:DeleteOnRemove"] = false, ["Entity:DontDeleteOnRemove"] = false,
+	["Entity:SetSolid"] = false,
+	["Entity:DeleteOnRemove"] = false, ["Entity:DontDeleteOnRemove"] = false,
 	["Entity:AddEFlags"] = false, ["Entity:RemoveEFlags"] = false, ["Entity:AddFlags"] = false,
 	["Entity:RemoveFlags"] = false, ["Entity:SetTransmitWithParent"] = false, ["Entity:SetPredictable"] = false,
 	["Entity:SetSequence"] = false, ["Entity:SetCycle"] = false, ["Entity:SetModelScale"] = false,
 	["Entity:PhysWake"] = false, ["Entity:SetLocalPos"] = false, ["Entity:SetLocalAngles"] = false,
 	["Entity:FollowBone"] = false, ["Entity:SetAbsVelocity"] = false, ["Entity:SetAnimation"] = false,
-	["Entity:OnGround"] = function() return true end,
 	["Entity:GetSkin"] = function() return 0 end,
 	["Entity:GetNumBodyGroups"] = function() return 0 end,
-	["Entity:WaterLevel"] = function() return 0 end,
-	["Entity:GetMoveType"] = function() return 0 end,
 	["Entity:IsOnFire"] = function() return false end,
 	["Entity:GetPersistent"] = function() return false end,
 	["Entity:GetUnFreezable"] = function() return false end,
-	["Entity:SetOwner"] = function(self, o) owners[self] = o end,
-	["Entity:GetOwner"] = function(self) return owners[self] or NULL end,
 	["Entity:GetVar"] = function(self, key, default)
 		local v = self:GetTable()[key]
 		if v == nil then return default end

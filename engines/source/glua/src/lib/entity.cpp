@@ -6,37 +6,29 @@
 #include <cstdio>
 #include <new>
 
-#include "../internal.hpp"
+#include "entity_binding.hpp"
 
 namespace vestige::source::glua {
-namespace {
+namespace binding {
 
-Runtime& rtOf(lua_State* L) { return runtimeOf(L); }
-
-// The handle at idx when it is an Entity or Player userdata (see testPayload).
-EntHandle* testHandle(Runtime& rt, lua_State* L, int idx, Meta leave = Meta::Pop) {
-    const auto& impl = implOf(rt);
-    return static_cast<EntHandle*>(testPayload(L, idx, sizeof(EntHandle), impl.entityMeta, impl.playerMeta, leave));
-}
-
-// The live record of a handle, or nullptr for NULL and stale handles.
-EntityRecord* recordOf(Runtime& rt, const EntHandle* h) {
-    return h ? entityTable(rt).live(h->index, h->serial) : nullptr;
-}
-
-EntityRecord* checkEnt(lua_State* L, Runtime& rt, int idx, Meta leave = Meta::Pop) {
+GameEntity* checkEnt(lua_State* L, Runtime& rt, int idx, Meta leave) {
     EntHandle* h = testHandle(rt, L, idx, leave);
     if (!h) luaL_typerror(L, idx, "Entity");
-    EntityRecord* e = recordOf(rt, h);
+    GameEntity* e = entityOf(rt, h);
     if (!e) luaL_error(L, "Tried to use a NULL entity!");
     return e;
 }
-EntityRecord* checkEnt(lua_State* L, int idx) { return checkEnt(L, rtOf(L), idx); }
 
-EntityRecord* checkPlayer(lua_State* L, int idx) {
-    EntityRecord* e = checkEnt(L, idx);
-    if (!e->isPlayer) luaL_typerror(L, idx, "Player");
+GameEntity* checkPlayer(lua_State* L, int idx) {
+    GameEntity* e = checkEnt(L, idx);
+    if (!e->isPlayer()) luaL_typerror(L, idx, "Player");
     return e;
+}
+
+EntityHandle optHandle(lua_State* L, int idx) {
+    Runtime& rt = rtOf(L);
+    GameEntity* e = entityOf(rt, testHandle(rt, L, idx));
+    return e ? e->handle : EntityHandle{};
 }
 
 Vec3 checkVec3(lua_State* L, Runtime& rt, int idx, bool angle) {
@@ -44,8 +36,40 @@ Vec3 checkVec3(lua_State* L, Runtime& rt, int idx, bool angle) {
     if (!toVector(rt, L, idx, &v, angle)) luaL_typerror(L, idx, angle ? "Angle" : "Vector");
     return v;
 }
-Vec3 checkVec(lua_State* L, int idx) { return checkVec3(L, rtOf(L), idx, false); }
-Vec3 checkAng(lua_State* L, int idx) { return checkVec3(L, rtOf(L), idx, true); }
+
+void pushHandle(Runtime& rt, lua_State* L, EntityHandle h) {
+    const GameEntity* e = entityTable(rt).world().get(h);
+    pushEntity(rt, L, e ? e->index : -1);
+}
+
+void refuseNonFinite(Runtime& rt, const char* what, int index) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s: refused a non-finite value for entity %d", what, index);
+    warn(rt, buf);
+}
+
+void setEntityVec(Runtime& rt, GameEntity& e, int which, Vec3 v) {
+    game::World& world = entityTable(rt).world();
+    switch (which) {
+        case 0:
+            world.setOrigin(e, v);
+            break;
+        case 1:
+        case 3:
+            world.setAngles(e, v);
+            break;
+        default:
+            e.velocity = v;
+            if (e.player) e.player->move.velocity = v;
+            e.touched();
+            break;
+    }
+}
+
+}  // namespace binding
+
+namespace {
+using namespace binding;
 
 // Pushes registry[ref][index], creating the inner table when `create`.
 bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
@@ -72,7 +96,7 @@ bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
 // (fastpath.lua.inc) calls it directly.
 int eFallback(lua_State* L) {
     Runtime& rt = rtOf(L);
-    EntityRecord* e = toEntity(rt, L, 1);
+    GameEntity* e = toEntity(rt, L, 1);
     if (!e || !pushPerEntityTable(L, implOf(rt).entityTablesRef, e->index, false)) {
         lua_pushnil(L);
         return 1;
@@ -103,7 +127,7 @@ int eIndex(lua_State* L) {
 
 int eNewindex(lua_State* L) {
     Runtime& rt = rtOf(L);
-    EntityRecord* e = checkEnt(L, 1);
+    GameEntity* e = checkEnt(L, 1);
     pushPerEntityTable(L, implOf(rt).entityTablesRef, e->index, true);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
@@ -112,12 +136,12 @@ int eNewindex(lua_State* L) {
 }
 
 int eToString(lua_State* L) {
-    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    GameEntity* e = toEntity(rtOf(L), L, 1);
     char buf[256];
     if (!e)
         std::snprintf(buf, sizeof buf, "[NULL Entity]");
-    else if (e->isPlayer)
-        std::snprintf(buf, sizeof buf, "Player [%d][%s]", e->index, e->name.c_str());
+    else if (e->isPlayer())
+        std::snprintf(buf, sizeof buf, "Player [%d][%s]", e->index, kPlayerNick);
     else
         std::snprintf(buf, sizeof buf, "Entity [%d][%s]", e->index, e->className.c_str());
     lua_pushstring(L, buf);
@@ -141,37 +165,39 @@ int eIsValid(lua_State* L) {
     return 1;
 }
 int eEntIndex(lua_State* L) {
-    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    GameEntity* e = toEntity(rtOf(L), L, 1);
     lua_pushinteger(L, e ? e->index : 0);
     return 1;
 }
 // Getters of a Vec3 field, pushed as a Vector (or an Angle).
-int getVec3Field(lua_State* L, Vec3 EntityRecord::*field, bool angle) {
+int getVec3Field(lua_State* L, Vec3 GameEntity::*field, bool angle) {
     Runtime& rt = rtOf(L);
     pushVector(rt, L, checkEnt(L, rt, 1, Meta::Keep)->*field, angle);
     return 1;
 }
-int eGetPos(lua_State* L) { return getVec3Field(L, &EntityRecord::pos, false); }
-int eGetAngles(lua_State* L) { return getVec3Field(L, &EntityRecord::angles, true); }
-int eGetVelocity(lua_State* L) { return getVec3Field(L, &EntityRecord::velocity, false); }
+int eGetPos(lua_State* L) { return getVec3Field(L, &GameEntity::origin, false); }
+int eGetAngles(lua_State* L) { return getVec3Field(L, &GameEntity::angles, true); }
+int eGetVelocity(lua_State* L) { return getVec3Field(L, &GameEntity::velocity, false); }
+int eWorldSpaceCenter(lua_State* L) {
+    pushVector(rtOf(L), L, checkEnt(L, 1)->worldSpaceCenter());
+    return 1;
+}
 
 // Non-finite values never enter engine state (seed D1): warn and keep the old value.
-int setVec3Field(lua_State* L, Vec3 EntityRecord::*field, bool angle, const char* what) {
+int setVec3(lua_State* L, int which, const char* what) {
     Runtime& rt = rtOf(L);
-    EntityRecord* e = checkEnt(L, rt, 1);
-    const Vec3 v = checkVec3(L, rt, 2, angle);
+    GameEntity* e = checkEnt(L, rt, 1);
+    const Vec3 v = checkVec3(L, rt, 2, which == 1 || which == 3);
     if (!isFinite(v)) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "%s: refused a non-finite value for entity %d", what, e->index);
-        warn(rt, buf);
+        refuseNonFinite(rt, what, e->index);
         return 0;
     }
-    e->*field = v;
+    setEntityVec(rt, *e, which, v);
     return 0;
 }
-int eSetPos(lua_State* L) { return setVec3Field(L, &EntityRecord::pos, false, "SetPos"); }
-int eSetAngles(lua_State* L) { return setVec3Field(L, &EntityRecord::angles, true, "SetAngles"); }
-int eSetVelocity(lua_State* L) { return setVec3Field(L, &EntityRecord::velocity, false, "SetVelocity"); }
+int eSetPos(lua_State* L) { return setVec3(L, 0, "SetPos"); }
+int eSetAngles(lua_State* L) { return setVec3(L, 1, "SetAngles"); }
+int eSetVelocity(lua_State* L) { return setVec3(L, 2, "SetVelocity"); }
 int eGetClass(lua_State* L) {
     lua_pushstring(L, checkEnt(L, 1)->className.c_str());
     return 1;
@@ -180,45 +206,81 @@ int eGetModel(lua_State* L) {
     lua_pushstring(L, checkEnt(L, 1)->model.c_str());
     return 1;
 }
-int setTextField(lua_State* L, std::string EntityRecord::*field) {
-    EntityRecord* e = checkEnt(L, 1);
+// The text argument as a string (luaL_checklstring raises before any C++ object exists).
+std::string_view checkText(lua_State* L, int idx) {
     std::size_t len = 0;
-    const char* s = luaL_checklstring(L, 2, &len);
-    (e->*field).assign(s, len);
+    const char* s = luaL_checklstring(L, idx, &len);
+    return {s, len};
+}
+// SetModel: the brush model number "*N" follows (the entity collides with it), as Entity:SetModel does.
+void setModel(Runtime& rt, GameEntity& e, std::string_view model) {
+    e.model.assign(model);
+    e.brushModel = -1;
+    if (model.size() > 1 && model[0] == '*') {
+        int n = 0;
+        for (char c : model.substr(1)) n = (c >= '0' && c <= '9' && n < 100000) ? n * 10 + (c - '0') : -1;
+        const game::MapModels* map = entityTable(rt).world().map();
+        if (n > 0 && map && static_cast<std::size_t>(n) < map->modelCount()) e.brushModel = n;
+    }
+    e.touched();
+    entityTable(rt).world().invalidateScene();
+}
+int eSetModel(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    setModel(rtOf(L), *e, checkText(L, 2));
     return 0;
 }
-int eSetModel(lua_State* L) { return setTextField(L, &EntityRecord::model); }
 int eGetName(lua_State* L) {
-    lua_pushstring(L, checkEnt(L, 1)->name.c_str());
+    lua_pushstring(L, checkEnt(L, 1)->targetName.c_str());
     return 1;
 }
-int eSetName(lua_State* L) { return setTextField(L, &EntityRecord::name); }
+int eSetName(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    entityTable(rtOf(L)).world().setName(*e, std::string(checkText(L, 2)));
+    return 0;
+}
 int eHealth(lua_State* L) {
     lua_pushinteger(L, checkEnt(L, 1)->health);
     return 1;
 }
-int eSetHealth(lua_State* L) {
-    EntityRecord* e = checkEnt(L, 1);
-    const lua_Number h = luaL_checknumber(L, 2);
+// A finite number clamped to int, or false (the setter warns and keeps the old value).
+bool checkIntValue(lua_State* L, int idx, const char* what, int* out) {
+    const lua_Number h = luaL_checknumber(L, idx);
     if (!std::isfinite(h)) {
-        warn(rtOf(L), "SetHealth: refused a non-finite value");
-        return 0;
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%s: refused a non-finite value", what);
+        warn(rtOf(L), buf);
+        return false;
     }
-    e->health = static_cast<int>(std::fmax(-2147483647.0, std::fmin(2147483647.0, h)));
+    *out = static_cast<int>(std::fmax(-2147483647.0, std::fmin(2147483647.0, h)));
+    return true;
+}
+int eSetHealth(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    int v = 0;
+    if (checkIntValue(L, 2, "SetHealth", &v)) {
+        e->health = v;
+        e->touched();
+    }
     return 0;
 }
 int eGetMaxHealth(lua_State* L) {
-    checkEnt(L, 1);
-    lua_pushinteger(L, 100);
+    lua_pushinteger(L, checkEnt(L, 1)->maxHealth);
     return 1;
 }
+int eSetMaxHealth(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    int v = 0;
+    if (checkIntValue(L, 2, "SetMaxHealth", &v)) e->maxHealth = v;
+    return 0;
+}
 int eIsPlayer(lua_State* L) {
-    EntityRecord* e = toEntity(rtOf(L), L, 1);
-    lua_pushboolean(L, e && e->isPlayer);
+    GameEntity* e = toEntity(rtOf(L), L, 1);
+    lua_pushboolean(L, e && e->isPlayer());
     return 1;
 }
 int eIsWorld(lua_State* L) {
-    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    GameEntity* e = toEntity(rtOf(L), L, 1);
     lua_pushboolean(L, e && e->index == 0);
     return 1;
 }
@@ -235,8 +297,24 @@ int eTrue(lua_State* L) {
     lua_pushboolean(L, 1);
     return 1;
 }
+// Entity:Spawn: DispatchSpawn (the class's spawn; a running world also activates it). Player:Spawn respawns the
+// player (spawn point, health, PlayerSpawn).
+int eSpawn(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    game::World& world = entityTable(rtOf(L)).world();
+    if (e->isPlayer())
+        world.spawnPlayer(*e);
+    else
+        world.spawn(*e);
+    return 0;
+}
+int eActivate(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    if (e->behaviour) e->behaviour->activate(entityTable(rtOf(L)).world(), *e);
+    return 0;
+}
 int eGetTable(lua_State* L) {
-    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    GameEntity* e = toEntity(rtOf(L), L, 1);
     if (!e) {  // NULL:GetTable() is nil in GMod (its Entity __index relies on that)
         lua_pushnil(L);
         return 1;
@@ -244,20 +322,13 @@ int eGetTable(lua_State* L) {
     pushPerEntityTable(L, implOf(L).entityTablesRef, e->index, true);
     return 1;
 }
+// Entity:Remove: UTIL_Remove. EntityRemoved and ENT:OnRemove run now, once; the entity stays valid until the end of
+// the tick, then its slot is freed (World::remove) and the Lua side with it (forgetEntity).
 int eRemove(lua_State* L) {
-    Runtime& rt = rtOf(L);
-    EntityRecord* e = checkEnt(L, 1);
-    if (e->index == 0 || e->isPlayer)
+    GameEntity* e = checkEnt(L, 1);
+    if (e->index == 0 || e->isPlayer())
         return luaL_error(L, "cannot remove %s", e->index == 0 ? "the world" : "a player");
-    const int index = e->index;
-    entityTable(rt).remove(index);
-    auto& impl = implOf(rt);
-    for (int ref : {impl.entityCacheRef, impl.entityTablesRef, impl.nwRef}) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-        lua_pushnil(L);
-        lua_rawseti(L, -2, index);
-        lua_pop(L, 1);
-    }
+    entityTable(rtOf(L)).world().remove(*e);
     return 0;
 }
 int eDirection(lua_State* L, int which) {
@@ -269,9 +340,98 @@ int eDirection(lua_State* L, int which) {
 int eGetForward(lua_State* L) { return eDirection(L, 0); }
 int eGetRight(lua_State* L) { return eDirection(L, 1); }
 int eGetUp(lua_State* L) { return eDirection(L, 2); }
-int eGetOwner(lua_State* L) {
-    checkEnt(L, 1);
-    pushEntity(rtOf(L), L, -1);
+// Owner and parent: stored handles (GetOwner of a removed owner is NULL). Parenting moves children with their
+// parent (World::setOrigin); local offsets and attachments are not kept yet.
+int setLink(lua_State* L, EntityHandle GameEntity::*field) {
+    GameEntity* e = checkEnt(L, 1);
+    e->*field = optHandle(L, 2);
+    e->touched();
+    return 0;
+}
+int getLink(lua_State* L, EntityHandle GameEntity::*field) {
+    pushHandle(rtOf(L), L, checkEnt(L, 1)->*field);
+    return 1;
+}
+int eSetOwner(lua_State* L) { return setLink(L, &GameEntity::owner); }
+int eGetOwner(lua_State* L) { return getLink(L, &GameEntity::owner); }
+int eSetParent(lua_State* L) { return setLink(L, &GameEntity::parent); }
+int eGetParent(lua_State* L) { return getLink(L, &GameEntity::parent); }
+// Entity:SetKeyValue(key, value): the world's key rules (base keys, outputs, the class's keys).
+int eSetKeyValue(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    const std::string_view key = checkText(L, 2);
+    luaL_checkany(L, 3);
+    lua_getglobal(L, "tostring");
+    lua_pushvalue(L, 3);
+    lua_call(L, 1, 1);
+    std::size_t len = 0;
+    const char* v = lua_tolstring(L, -1, &len);
+    entityTable(rtOf(L)).world().setKeyValue(*e, key, std::string_view(v ? v : "", v ? len : 0));
+    return 0;
+}
+// Entity:GetKeyValues(): key -> value, the last value of a repeated key.
+int eGetKeyValues(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    lua_createtable(L, 0, static_cast<int>(e->keyValues.size()));
+    for (const auto& [k, v] : e->keyValues) {
+        lua_pushlstring(L, k.data(), k.size());
+        lua_pushlstring(L, v.data(), v.size());
+        lua_rawset(L, -3);
+    }
+    return 1;
+}
+int eGetMoveType(lua_State* L) {
+    lua_pushinteger(L, static_cast<int>(checkEnt(L, 1)->moveType));
+    return 1;
+}
+int eSetMoveType(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    const lua_Integer t = luaL_checkinteger(L, 2);
+    if (t < 0 || t > static_cast<lua_Integer>(game::MoveType::Custom)) return 0;
+    entityTable(rtOf(L)).world().setMoveType(*e, static_cast<game::MoveType>(t));
+    return 0;
+}
+int eGetNoDraw(lua_State* L) {
+    lua_pushboolean(L, checkEnt(L, 1)->noDraw);
+    return 1;
+}
+int eSetNoDraw(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    e->noDraw = lua_toboolean(L, 2) != 0;
+    e->touched();
+    return 0;
+}
+// SetNotSolid(bool): FSOLID_NOT_SOLID (traces and the movement stop colliding with it); IsSolid reads it back.
+int eSetNotSolid(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    e->notSolid = lua_toboolean(L, 2) != 0;
+    e->touched();
+    entityTable(rtOf(L)).world().invalidateScene();
+    return 0;
+}
+int eIsSolid(lua_State* L) {
+    lua_pushboolean(L, checkEnt(L, 1)->isSolid());
+    return 1;
+}
+// SetColor(Color): the render colour (each channel 0..255 as the engine's byte).
+int eSetColor(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    const char* keys[] = {"r", "g", "b", "a"};
+    for (int i = 0; i < 4; ++i) {
+        lua_getfield(L, 2, keys[i]);
+        const lua_Number n = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 255;
+        lua_pop(L, 1);
+        e->renderColor[i] = static_cast<std::uint8_t>(std::isfinite(n) ? std::fmax(0.0, std::fmin(255.0, n)) : 255);
+    }
+    e->touched();
+    return 0;
+}
+int eGetColor(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    lua_getglobal(L, "Color");
+    for (std::uint8_t c : e->renderColor) lua_pushinteger(L, c);
+    lua_call(L, 4, 1);
     return 1;
 }
 
@@ -299,7 +459,7 @@ bool nwMatches(Runtime& rt, lua_State* L, int idx, NwKind kind) {
 
 int nwSet(lua_State* L, NwKind kind) {
     Runtime& rt = rtOf(L);
-    EntityRecord* e = checkEnt(L, 1);
+    GameEntity* e = checkEnt(L, 1);
     luaL_checkstring(L, 2);
     lua_settop(L, 3);
     switch (kind) {
@@ -337,7 +497,7 @@ int nwSet(lua_State* L, NwKind kind) {
 
 int nwGet(lua_State* L, NwKind kind) {
     Runtime& rt = rtOf(L);
-    EntityRecord* e = checkEnt(L, 1);
+    GameEntity* e = checkEnt(L, 1);
     luaL_checkstring(L, 2);
     lua_settop(L, 3);
     if (pushPerEntityTable(L, implOf(rt).nwRef, e->index, false)) {
@@ -386,70 +546,9 @@ VESTIGE_NW(Angle, Angle)
 VESTIGE_NW(Entity, Entity)
 #undef VESTIGE_NW
 
-// ---- Player methods ----
-int pNick(lua_State* L) {
-    lua_pushstring(L, checkPlayer(L, 1)->name.c_str());
-    return 1;
-}
-int pSteamID(lua_State* L) {
-    checkPlayer(L, 1);
-    lua_pushstring(L, "STEAM_0:0:0");
-    return 1;
-}
-int pSteamID64(lua_State* L) {
-    checkPlayer(L, 1);
-    lua_pushstring(L, "0");
-    return 1;
-}
-int pUserID(lua_State* L) {
-    lua_pushinteger(L, checkPlayer(L, 1)->index);
-    return 1;
-}
-int pAlive(lua_State* L) {
-    lua_pushboolean(L, checkPlayer(L, 1)->health > 0);
-    return 1;
-}
-int pTrueP(lua_State* L) {
-    checkPlayer(L, 1);
-    lua_pushboolean(L, 1);
-    return 1;
-}
-int pFalseP(lua_State* L) {
-    checkPlayer(L, 1);
-    lua_pushboolean(L, 0);
-    return 1;
-}
-int pChatPrint(lua_State* L) {
-    checkPlayer(L, 1);
-    std::size_t len = 0;
-    const char* s = luaL_checklstring(L, lua_gettop(L) >= 3 ? 3 : 2, &len);
-    lua_pushlstring(L, s, len);
-    lua_pushliteral(L, "\n");
-    lua_concat(L, 2);
-    rtOf(L).print(lua_tostring(L, -1));
-    return 0;
-}
-int pShootPos(lua_State* L) {
-    EntityRecord* e = checkPlayer(L, 1);
-    pushVector(rtOf(L), L, e->pos + Vec3{0, 0, 64});
-    return 1;
-}
-int pEyeAngles(lua_State* L) {
-    pushAngle(rtOf(L), L, checkPlayer(L, 1)->angles);
-    return 1;
-}
-int pAimVector(lua_State* L) {
-    Vec3 f;
-    angleVectors(checkPlayer(L, 1)->angles, &f, nullptr, nullptr);
-    pushVector(rtOf(L), L, f);
-    return 1;
-}
-int pSetEyeAngles(lua_State* L) { return setVec3Field(L, &EntityRecord::angles, true, "SetEyeAngles"); }
-int pKill(lua_State* L) {
-    checkPlayer(L, 1)->health = 0;
-    return 0;
-}
-
+// Entity's and Player's own metamethods.
+const luaL_Reg kMetamethods[] = {{"__index", eIndex}, {"__newindex", eNewindex}, {"__tostring", eToString},
+                                 {"__eq", eEq},       {"__concat", eConcat},     {nullptr, nullptr}};
 const luaL_Reg kEntityMethods[] = {{"__index", eIndex},
                                    {"__newindex", eNewindex},
                                    {"__tostring", eToString},
@@ -471,28 +570,38 @@ const luaL_Reg kEntityMethods[] = {{"__index", eIndex},
                                    {"Health", eHealth},
                                    {"SetHealth", eSetHealth},
                                    {"GetMaxHealth", eGetMaxHealth},
+                                   {"SetMaxHealth", eSetMaxHealth},
                                    {"IsPlayer", eIsPlayer},
                                    {"IsWorld", eIsWorld},
                                    {"IsNPC", eFalse},
                                    {"IsWeapon", eFalse},
                                    {"IsVehicle", eFalse},
                                    {"IsRagdoll", eFalse},
-                                   {"Spawn", eNoop},
-                                   {"Activate", eNoop},
+                                   {"Spawn", eSpawn},
+                                   {"Activate", eActivate},
                                    {"PhysicsInit", eTrue},
-                                   {"SetMoveType", eNoop},
+                                   {"SetMoveType", eSetMoveType},
+                                   {"GetMoveType", eGetMoveType},
                                    {"SetSolid", eNoop},
-                                   {"SetColor", eNoop},
-                                   {"SetNoDraw", eNoop},
+                                   {"SetColor", eSetColor},
+                                   {"GetColor", eGetColor},
+                                   {"SetNoDraw", eSetNoDraw},
+                                   {"GetNoDraw", eGetNoDraw},
+                                   {"SetNotSolid", eSetNotSolid},
+                                   {"IsSolid", eIsSolid},
                                    {"DrawShadow", eNoop},
-                                   {"SetOwner", eNoop},
+                                   {"SetOwner", eSetOwner},
                                    {"GetOwner", eGetOwner},
+                                   {"SetParent", eSetParent},
+                                   {"GetParent", eGetParent},
+                                   {"SetKeyValue", eSetKeyValue},
+                                   {"GetKeyValues", eGetKeyValues},
                                    {"GetTable", eGetTable},
                                    {"Remove", eRemove},
                                    {"GetForward", eGetForward},
                                    {"GetRight", eGetRight},
                                    {"GetUp", eGetUp},
-                                   {"WorldSpaceCenter", eGetPos},
+                                   {"WorldSpaceCenter", eWorldSpaceCenter},
                                    {"EyePos", eGetPos},
                                    {"SetNWInt", setInt},
                                    {"GetNWInt", getInt},
@@ -518,33 +627,6 @@ const luaL_Reg kEntityMethods[] = {{"__index", eIndex},
                                    {"GetNW2String", getString},
                                    {nullptr, nullptr}};
 
-const luaL_Reg kPlayerMethods[] = {{"__index", eIndex},
-                                   {"__newindex", eNewindex},
-                                   {"__tostring", eToString},
-                                   {"__eq", eEq},
-                                   {"__concat", eConcat},
-                                   {"Nick", pNick},
-                                   {"Name", pNick},
-                                   {"GetName", pNick},
-                                   {"SteamID", pSteamID},
-                                   {"SteamID64", pSteamID64},
-                                   {"UniqueID", pSteamID64},
-                                   {"UserID", pUserID},
-                                   {"Alive", pAlive},
-                                   {"IsAdmin", pTrueP},
-                                   {"IsSuperAdmin", pTrueP},
-                                   {"IsListenServerHost", pTrueP},
-                                   {"IsBot", pFalseP},
-                                   {"ChatPrint", pChatPrint},
-                                   {"PrintMessage", pChatPrint},
-                                   {"GetShootPos", pShootPos},
-                                   {"EyePos", pShootPos},
-                                   {"EyeAngles", pEyeAngles},
-                                   {"GetAimVector", pAimVector},
-                                   {"SetEyeAngles", pSetEyeAngles},
-                                   {"Kill", pKill},
-                                   {nullptr, nullptr}};
-
 int newRegistryTable(lua_State* L) {
     lua_newtable(L);
     return luaL_ref(L, LUA_REGISTRYINDEX);
@@ -554,7 +636,7 @@ int newRegistryTable(lua_State* L) {
 
 int entityFallbackIndex(lua_State* L) { return eFallback(L); }
 
-EntityRecord* toEntity(Runtime& rt, lua_State* L, int idx) { return recordOf(rt, testHandle(rt, L, idx)); }
+GameEntity* toEntity(Runtime& rt, lua_State* L, int idx) { return entityOf(rt, testHandle(rt, L, idx)); }
 
 void openEntities(Runtime& rt, lua_State* L) {
     auto& impl = implOf(rt);
@@ -569,7 +651,13 @@ void openEntities(Runtime& rt, lua_State* L) {
     impl.handlesRef = luaL_ref(L, LUA_REGISTRYINDEX);
 
     impl.entityMetaRef = newMetatable(L, "Entity", kEntityMethods, 9, &impl.entityMeta);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl.entityMetaRef);
+    setFuncs(L, kMovementStateMethods);
+    lua_pop(L, 1);
     impl.playerMetaRef = newMetatable(L, "Player", kPlayerMethods, 9, &impl.playerMeta);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl.playerMetaRef);
+    setFuncs(L, kMetamethods);
+    lua_pop(L, 1);
 
     auto* nullHandle = static_cast<EntHandle*>(lua_newuserdata(L, sizeof(EntHandle)));
     new (nullHandle) EntHandle{-1, 0};

@@ -3,6 +3,7 @@
 // queries, the player list.
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "../internal.hpp"
 
@@ -29,24 +30,28 @@ int lPlayer(lua_State* L) {
     const lua_Number n = luaL_checknumber(L, 1);
     Runtime& rt = rtOf(L);
     const int i = std::isfinite(n) ? static_cast<int>(n) : -1;
-    const EntityRecord* e = i >= 1 ? entityTable(rt).liveAt(i) : nullptr;
-    if (e && e->isPlayer)
+    const GameEntity* e = i >= 1 ? entityTable(rt).liveAt(i) : nullptr;
+    if (e && e->isPlayer())
         pushEntity(rt, L, i);
     else
         pushEntity(rt, L, -1);
     return 1;
 }
 
-int pushMatching(lua_State* L, bool (*pred)(lua_State*, const EntityRecord&), bool playersOnly = false) {
+int pushMatching(lua_State* L, bool (*pred)(lua_State*, const GameEntity&), bool playersOnly = false) {
     Runtime& rt = rtOf(L);
     lua_newtable(L);
     const int table = lua_gettop(L);
+    // Creation order, as the world iterates; the world itself is not listed. Matches are collected first: pushing
+    // allocates, and a predicate reads the stack only.
+    std::vector<int> found;
+    entityTable(rt).world().forEach([&](const GameEntity& e) {
+        if (e.index == 0 || (playersOnly && !e.isPlayer()) || (pred && !pred(L, e))) return;
+        found.push_back(e.index);
+    });
     int n = 0;
-    const auto& records = entityTable(rt).records();
-    for (std::size_t i = 1; i < records.size(); ++i) {  // the world is not listed
-        const EntityRecord& e = records[i];
-        if (!e.alive || (playersOnly && !e.isPlayer) || (pred && !pred(L, e))) continue;
-        pushEntity(rt, L, e.index);
+    for (int index : found) {
+        pushEntity(rt, L, index);
         lua_rawseti(L, table, ++n);
     }
     return 1;
@@ -54,9 +59,7 @@ int pushMatching(lua_State* L, bool (*pred)(lua_State*, const EntityRecord&), bo
 
 int entsGetAll(lua_State* L) { return pushMatching(L, nullptr); }
 int entsGetCount(lua_State* L) {
-    int n = 0;
-    for (const auto& e : entityTable(rtOf(L)).records()) n += e.alive ? 1 : 0;
-    lua_pushinteger(L, n);
+    lua_pushinteger(L, static_cast<lua_Integer>(entityTable(rtOf(L)).world().count()));
     return 1;
 }
 int entsGetByIndex(lua_State* L) { return lEntity(L); }
@@ -64,22 +67,23 @@ int entsCreate(lua_State* L) {
     std::size_t len = 0;
     const char* cls = luaL_checklstring(L, 1, &len);
     Runtime& rt = rtOf(L);
-    const int index = createEntity(rt, std::string(cls, len));
+    const int index = createEntity(rt, std::string_view(cls, len));
     pushEntity(rt, L, index);
     return 1;
 }
 int entsFindByClass(lua_State* L) {
     luaL_checkstring(L, 1);
     return pushMatching(L,
-                        [](lua_State* S, const EntityRecord& e) { return globMatch(lua_tostring(S, 1), e.className); });
+                        [](lua_State* S, const GameEntity& e) { return globMatch(lua_tostring(S, 1), e.className); });
 }
 int entsFindByModel(lua_State* L) {
     luaL_checkstring(L, 1);
-    return pushMatching(L, [](lua_State* S, const EntityRecord& e) { return globMatch(lua_tostring(S, 1), e.model); });
+    return pushMatching(L, [](lua_State* S, const GameEntity& e) { return globMatch(lua_tostring(S, 1), e.model); });
 }
 int entsFindByName(lua_State* L) {
     luaL_checkstring(L, 1);
-    return pushMatching(L, [](lua_State* S, const EntityRecord& e) { return globMatch(lua_tostring(S, 1), e.name); });
+    return pushMatching(L,
+                        [](lua_State* S, const GameEntity& e) { return globMatch(lua_tostring(S, 1), e.targetName); });
 }
 // The query shape lives in a static while pushMatching runs (it calls no Lua that could re-enter).
 Vec3 gQueryA, gQueryB;
@@ -87,24 +91,22 @@ double gQueryR = 0;
 int entsFindInSphere(lua_State* L) {
     gQueryA = checkVec(L, 1);
     gQueryR = luaL_checknumber(L, 2);
-    return pushMatching(L, [](lua_State*, const EntityRecord& e) {
-        return static_cast<double>(lengthSquared(e.pos - gQueryA)) <= gQueryR * gQueryR;
+    return pushMatching(L, [](lua_State*, const GameEntity& e) {
+        return static_cast<double>(lengthSquared(e.origin - gQueryA)) <= gQueryR * gQueryR;
     });
 }
 int entsFindInBox(lua_State* L) {
     const Vec3 a = checkVec(L, 1), b = checkVec(L, 2);
     gQueryA = minComponents(a, b);
     gQueryB = maxComponents(a, b);
-    return pushMatching(L, [](lua_State*, const EntityRecord& e) {
+    return pushMatching(L, [](lua_State*, const GameEntity& e) {
         Aabb box{gQueryA, gQueryB};
-        return box.contains(e.pos);
+        return box.contains(e.origin);
     });
 }
 int playerGetAll(lua_State* L) { return pushMatching(L, nullptr, true); }
 int playerGetCount(lua_State* L) {
-    int n = 0;
-    for (const auto& e : entityTable(rtOf(L)).records()) n += (e.alive && e.isPlayer) ? 1 : 0;
-    lua_pushinteger(L, n);
+    lua_pushinteger(L, entityTable(rtOf(L)).world().players());
     return 1;
 }
 int playerGetBots(lua_State* L) {

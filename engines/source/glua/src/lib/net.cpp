@@ -285,15 +285,16 @@ void finish(Runtime& rt, std::vector<int> recipients) {
 }
 std::vector<int> allPlayers(Runtime& rt) {
     std::vector<int> out;
-    for (const auto& e : entityTable(rt).records())
-        if (e.alive && e.isPlayer) out.push_back(e.index);
+    entityTable(rt).world().forEach([&](const GameEntity& e) {
+        if (e.isPlayer()) out.push_back(e.index);
+    });
     return out;
 }
 // Players named by a Player, a table of players or a CRecipientFilter-like table; `omit` inverts the set.
 std::vector<int> recipientsAt(Runtime& rt, lua_State* L, int idx, bool omit) {
     std::vector<int> named;
-    if (EntityRecord* e = toEntity(rt, L, idx)) {
-        if (e->isPlayer) named.push_back(e->index);
+    if (GameEntity* e = toEntity(rt, L, idx)) {
+        if (e->isPlayer()) named.push_back(e->index);
     } else if (lua_istable(L, idx)) {
         for (int i = 1;; ++i) {
             lua_rawgeti(L, idx, i);
@@ -301,7 +302,7 @@ std::vector<int> recipientsAt(Runtime& rt, lua_State* L, int idx, bool omit) {
                 lua_pop(L, 1);
                 break;
             }
-            if (EntityRecord* p = toEntity(rt, L, -1); p && p->isPlayer) named.push_back(p->index);
+            if (GameEntity* p = toEntity(rt, L, -1); p && p->isPlayer()) named.push_back(p->index);
             lua_pop(L, 1);
         }
     }

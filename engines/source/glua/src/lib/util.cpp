@@ -36,12 +36,13 @@ void setNumField(lua_State* L, const char* key, double v) {
 
 // One filter element: an entity handle, or a class name standing for every live entity of that class.
 void addFilter(Runtime& rt, lua_State* L, int idx, std::vector<int>& out) {
-    if (EntityRecord* e = toEntity(rt, L, idx)) {
+    if (GameEntity* e = toEntity(rt, L, idx)) {
         out.push_back(e->index);
     } else if (lua_type(L, idx) == LUA_TSTRING) {
         const char* cls = lua_tostring(L, idx);
-        for (const EntityRecord& e : entityTable(rt).records())
-            if (e.alive && e.index > 0 && e.className == cls) out.push_back(e.index);
+        entityTable(rt).world().forEach([&](const GameEntity& e) {
+            if (e.index > 0 && e.className == cls) out.push_back(e.index);
+        });
     }
 }
 
@@ -52,13 +53,14 @@ int toCollisionGroup(lua_Number v) {
 
 // Entity:SetCollisionGroup(group) / Entity:GetCollisionGroup(): the group the trace filter compares.
 int eSetCollisionGroup(lua_State* L) {
-    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    GameEntity* e = toEntity(rtOf(L), L, 1);
     if (!e) return luaL_error(L, "Tried to use a NULL entity!");
     e->collisionGroup = toCollisionGroup(luaL_checknumber(L, 2));
+    entityTable(rtOf(L)).world().invalidateScene();
     return 0;
 }
 int eGetCollisionGroup(lua_State* L) {
-    EntityRecord* e = toEntity(rtOf(L), L, 1);
+    GameEntity* e = toEntity(rtOf(L), L, 1);
     if (!e) return luaL_error(L, "Tried to use a NULL entity!");
     lua_pushinteger(L, e->collisionGroup);
     return 1;

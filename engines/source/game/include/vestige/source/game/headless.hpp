@@ -30,6 +30,19 @@ struct HeadlessSummary {
 // One script command as the tick's CUserCmd: FORWARD/SIDE speeds, (PITCH, YAW, 0) view angles, the buttons.
 [[nodiscard]] UserCmd commandFrom(const movement::ScriptCommand& c);
 
+// Walks an input script tick by tick: next() is the command of the next tick (an empty command after the script).
+class ScriptCursor {
+public:
+    explicit ScriptCursor(std::span<const movement::ScriptCommand> script) : mScript(script) {}
+    [[nodiscard]] UserCmd next();
+    [[nodiscard]] std::uint64_t length() const;  // ticks the script covers
+
+private:
+    std::span<const movement::ScriptCommand> mScript;
+    std::size_t mCommand = 0;
+    std::uint32_t mUsed = 0;
+};
+
 // The per-tick JSON object (one line).
 [[nodiscard]] std::string tickJson(World& world, const Entity* player);
 

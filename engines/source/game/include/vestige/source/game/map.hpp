@@ -1,11 +1,12 @@
 #pragma once
-// GameMap: what a Lua session needs from a BSP — the entity lump as the engine spawns it (glua::MapEntity,
-// lump order, worldspawn left out because it is Entity(0)) and GMod's util.TraceLine/TraceHull against the
-// map's collision (the world, every brush entity's model at its entity's current position, players as boxes).
+// GameMap: what a Lua session needs from a BSP — the entity lump as the engine spawns it (MapEntity,
+// lump order, worldspawn left out because it is Entity(0); the lump itself for the entity world) and GMod's
+// util.TraceLine/TraceHull against the map's collision (the world, every brush entity's model at its entity's current
+// position, players as boxes).
 //
 //   bytes --readBsp--> bsp::Bsp --+--> entities(): classname, origin, angles (angles/angle/pitch), model, name
 //                                 +--> collision::fromBsp(world only)  \  trace(query, live entities)
-//                                 +--> one CollisionModel per model *N /   -> glua::TraceHit
+//                                 +--> one CollisionModel per model *N /   -> TraceHit
 //
 // Traces follow the engine: the world cannot be filtered (GMod has `ignoreworld` for that), brush entities and
 // players are hit unless filtered, the closest hit wins (the world on ties), start-solid is OR-ed over all
@@ -27,6 +28,8 @@
 #include "vestige/source/collision/model.hpp"
 #include "vestige/source/game/keys.hpp"
 #include "vestige/source/game/map_models.hpp"
+#include "vestige/source/game/trace_query.hpp"
+#include "vestige/source/game/world.hpp"
 #include "vestige/source/glua/runtime.hpp"
 
 namespace vestige::source::game {
@@ -59,9 +62,18 @@ constexpr std::uint32_t kDispSurface = 1u << 0, kDispWalkable = 1u << 1, kDispBu
 // Index the runtime gives the first map entity (0 = worldspawn, 1 = the player slot).
 constexpr int kFirstMapEntityIndex = 2;
 
-// One lump entity as the runtime's MapEntity: classname, origin (0 0 0 when absent), angles (above),
+// An entity created by the map before InitPostEntity, as a summary (the world reads the lump itself).
+struct MapEntity {
+    std::string className;
+    std::string model;
+    std::string targetName;
+    Vec3 origin;
+    Vec3 angles;  // pitch yaw roll, degrees
+};
+
+// One lump entity as a MapEntity: classname, origin (0 0 0 when absent), angles (above),
 // model (brush models keep their "*N"), targetname.
-[[nodiscard]] glua::MapEntity toMapEntity(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
+[[nodiscard]] MapEntity toMapEntity(const bsp::Entity& entity, std::vector<Error>* warnings = nullptr);
 
 struct GameMapStats {
     std::size_t lumpEntities = 0;            // blocks in the entity lump, worldspawn included
@@ -81,7 +93,13 @@ public:
     [[nodiscard]] static Result<std::shared_ptr<const GameMap>> fromBsp(const bsp::Bsp& map, std::string name);
 
     [[nodiscard]] const std::string& name() const { return mName; }
-    [[nodiscard]] const std::vector<glua::MapEntity>& entities() const { return mEntities; }
+    [[nodiscard]] const std::vector<MapEntity>& entities() const { return mEntities; }
+    // The whole entity lump (worldspawn first), what World::loadEntities spawns.
+    [[nodiscard]] const std::vector<bsp::Entity>& lump() const { return mLump; }
+    // The collision the entity world places its brush entities in (aliases this map's lifetime).
+    [[nodiscard]] static std::shared_ptr<const MapModels> models(const std::shared_ptr<const GameMap>& map) {
+        return {map, &map->mCollision};
+    }
     // Recoverable problems in the entity lump (bad numbers, missing brush models); each names the key and offset.
     [[nodiscard]] const std::vector<Error>& warnings() const { return mWarnings; }
     [[nodiscard]] const GameMapStats& stats() const { return mStats; }
@@ -93,7 +111,7 @@ public:
 
     // The entity records the runtime creates for this map before any script spawns anything: worldspawn,
     // an empty player slot, then the map entities from index 2. For traces outside a session.
-    [[nodiscard]] std::vector<glua::EntityRecord> initialScene() const;
+    [[nodiscard]] std::vector<SceneEntity> initialScene() const;
 
     // util.TraceLine / util.TraceHull. `scene` is the runtime's entity list (Runtime::entities()): a brush entity
     // collides while a live record carries its "*N" model, placed at the record's position and turned by its
@@ -103,9 +121,9 @@ public:
     // not collide with are skipped (traceShouldHitGroup). A trace that starts inside the world tests nothing else
     // (CEngineTrace::TraceRay). A hull with mins == maxs == 0 is a line. fractionLeftSolid is reported for lines
     // only (the engine zeroes it for box sweeps).
-    [[nodiscard]] glua::TraceHit trace(const glua::TraceQuery& q, std::span<const glua::EntityRecord> scene) const;
+    [[nodiscard]] TraceHit trace(const TraceQuery& q, std::span<const SceneEntity> scene) const;
     // util.PointContents: the world's contents at p, OR-ed with the brush entities' at their current positions.
-    [[nodiscard]] std::uint32_t pointContents(Vec3 p, std::span<const glua::EntityRecord> scene) const;
+    [[nodiscard]] std::uint32_t pointContents(Vec3 p, std::span<const SceneEntity> scene) const;
 
 private:
     GameMap() = default;
@@ -118,7 +136,7 @@ private:
     };
     // Fills hit.surfaceFlags / hit.texture from the volume a trace hit; planeOrigin = where that volume's
     // planes were placed (a brush model's entity origin in the lump, zero for the world).
-    void describeSurface(const collision::TraceResult& r, Vec3 planeOrigin, glua::TraceHit& hit) const;
+    void describeSurface(const collision::TraceResult& r, Vec3 planeOrigin, TraceHit& hit) const;
 
     std::vector<SideSurface> mSides;                                   // one per BRUSHSIDES entry
     std::vector<std::pair<std::uint32_t, std::uint32_t>> mBrushSides;  // per brush: first side, count (clamped)
@@ -126,15 +144,17 @@ private:
     std::vector<std::vector<std::uint16_t>> mDispTriFlags;             // per displacement, per triangle: dispflags
     std::vector<std::string> mTextureNames;                            // per texdata: the material name as stored
     std::string mName;
-    std::vector<glua::MapEntity> mEntities;
+    std::vector<MapEntity> mEntities;
+    std::vector<bsp::Entity> mLump;
     std::vector<Error> mWarnings;
     GameMapStats mStats;
     MapModels mCollision;  // the world (model 0 and displacements) and every brush model
     collision::CollisionModel mPlayerBox;
 };
 
-// A runtime whose map is `map`: Options::map = map name, mapEntities = map entities, trace = map.trace over the
-// runtime's own live entity list. Other options are kept as given (an existing trace callback is replaced).
+// A runtime whose map is `map`: Options::map = map name, the session's entity world placed in the map's collision
+// (its lump spawned during boot), trace = map.trace over that world's entities. Other options are kept as given
+// (an existing trace callback or world is replaced).
 [[nodiscard]] Result<std::unique_ptr<glua::Runtime>> createRuntime(std::shared_ptr<const GameMap> map,
                                                                    glua::Options options);
 

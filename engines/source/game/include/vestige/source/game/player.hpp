@@ -52,7 +52,10 @@ struct PlayerData {
     float deathTime = 0;
     float nextSpawnTime = 0;  // base gamemode: CurTime() + 2 at death
     int deaths = 0, frags = 0;
-    int team = 1001;  // TEAM_UNASSIGNED
+    int team = 1001;             // TEAM_UNASSIGNED
+    int classId = 0;             // Player:SetClassID (player_manager's class index)
+    EntityHandle drivingEntity;  // Player:SetDrivingEntity (the drive library's entity and mode)
+    int drivingMode = 0;
     EntityHandle lastSpawnPoint;
     bool initialSpawnDone = false;
     float lastFallDamage = 0;       // the last GetFallDamage result applied (diagnostics / trace)

@@ -79,6 +79,8 @@ struct GameHooks {
     std::function<bool(World&, Entity& player, Entity& used)> playerUse;  // false: +use does nothing (default true)
     std::function<void(World&, Entity& entity)> entityRemoved;            // GM:EntityRemoved (before ENT:OnRemove)
     std::function<void(World&, Entity& entity)> onEntityCreated;
+    // The slot of a removed entity is freed (end of its tick): whoever keeps per-entity state drops it.
+    std::function<void(World&, EntityHandle freed)> entityFreed;
     // GM:AcceptInput: true stops the input.
     std::function<bool(World&, Entity& target, std::string_view input, Entity* activator, Entity* caller,
                        const Variant& value)>
@@ -196,6 +198,7 @@ public:
     // A player in the next free player slot; it spawns on the next tick (PlayerInitialSpawn, PlayerSpawn).
     Entity& addPlayer();
     [[nodiscard]] Entity* player(int n = 1) { return byIndex(n); }
+    [[nodiscard]] int players() const;  // player entities in the world (spawned or not)
     // The command the player runs on the next tick (an input script line, a client packet).
     void setCommand(Entity& player, const UserCmd& cmd);
     // Player:Spawn: spawn point (PlayerSelectSpawn), health, movement reset, PlayerSpawn + PlayerLoadout hooks.

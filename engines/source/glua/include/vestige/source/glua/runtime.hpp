@@ -23,40 +23,17 @@
 #include "vestige/core/result.hpp"
 #include "vestige/core/tick.hpp"
 #include "vestige/core/trace.hpp"
+#include "vestige/source/bsp/entities.hpp"
+#include "vestige/source/game/trace_query.hpp"
+#include "vestige/source/game/world.hpp"
 
 struct lua_State;
 
 namespace vestige::source::glua {
 
-struct TraceQuery {
-    Vec3 start, end;
-    Vec3 mins, maxs;  // zero for TraceLine
-    bool hull = false;
-    std::uint32_t mask = 0;
-    std::vector<int> filter;  // entity indices to ignore (with `whitelist`: the only entities that may be hit)
-    bool whitelist = false;
-    bool ignoreWorld = false;
-    int collisionGroup = 0;  // COLLISION_GROUP_* of the trace (GMod's default: COLLISION_GROUP_NONE)
-    // A script's filter function: false = pass through this entity. Called only for entities the sweep reaches.
-    std::function<bool(int entity)> shouldHitEntity;
-};
-
-struct TraceHit {
-    bool hit = false;
-    float fraction = 1.0f;
-    Vec3 hitPos;
-    Vec3 hitNormal;
-    int entity = -1;  // -1: none, 0: world
-    bool startSolid = false;
-    bool allSolid = false;           // the whole sweep stayed inside the volume
-    float fractionLeftSolid = 0.0f;  // start-solid traces: where the sweep leaves the solid (1 = never)
-    std::uint32_t dispFlags = 0;     // DISPSURF_FLAG_* of the displacement triangle hit (0 for anything else)
-    std::uint32_t contents = 0;      // CONTENTS_* of the volume hit (or started in)
-    std::uint32_t surfaceFlags = 0;  // SURF_* of the hit surface (world / brush entity side's texinfo)
-    // The hit surface's name as Source reports it: the texdata material name as stored in the BSP for brush
-    // sides, "**displacement**" for displacements; empty = not a map surface (players, props: "**studio**").
-    std::string texture;
-};
+// util.TraceLine / TraceHull queries and results are the entity world's (vestige/source/game/trace_query.hpp).
+using game::TraceHit;
+using game::TraceQuery;
 
 // The collision module plugs in here; the default traces against nothing.
 using TraceFn = std::function<TraceHit(const TraceQuery&)>;
@@ -76,15 +53,6 @@ struct LuaError {
     [[nodiscard]] static const char* kindName(Kind kind);  // "runtime", "syntax", "file", "budget", "time", "memory"
 };
 
-// An entity created by the map before InitPostEntity.
-struct MapEntity {
-    std::string className;
-    std::string model;
-    std::string targetName;
-    Vec3 origin;
-    Vec3 angles;  // pitch yaw roll, degrees
-};
-
 struct Options {
     std::optional<std::filesystem::path> gmodDir;  // GMod install mode: a garrysmod/ directory
     std::vector<std::filesystem::path> addonDirs;  // extra roots with lua/ and gamemodes/, searched first
@@ -100,7 +68,13 @@ struct Options {
     std::size_t memoryLimit = std::size_t(512) << 20;  // Lua heap bytes; 0 = unlimited
     std::size_t outputLimit = std::size_t(16) << 20;   // print/Msg bytes passed to `output`; past it, dropped; 0 = all
     std::vector<std::filesystem::path> scripts;        // host .lua files run like autorun files, before the gamemode
-    std::vector<MapEntity> mapEntities;
+    // The entity world the session binds to: Entity/ents/player read and write it, its tick drives the session's
+    // (Runtime::tick steps it). None = an empty world without a map (one player slot). Its tick rate should be
+    // 1 / tickInterval; the runtime adds the player when the world has none.
+    std::shared_ptr<game::World> world;
+    // The map's entity lump (worldspawn first), spawned into the world during boot after Initialize and before
+    // InitPostEntity, as the engine does.
+    std::vector<bsp::Entity> mapEntities;
     TraceFn trace;
     PointContentsFn pointContents;
     std::function<void(std::string_view)> output;  // print/Msg sink; default stdout
@@ -149,20 +123,6 @@ private:
     int mSlot = -1;  // the runtime's event cache slot; -1: the cache is full, dispatched by name
 };
 
-// The in-engine entity list Lua sees through Entity/ents/player.
-struct EntityRecord {
-    int index = -1;
-    std::uint32_t serial = 0;
-    bool alive = false;
-    bool isPlayer = false;
-    std::string className;
-    std::string model;
-    std::string name;
-    Vec3 pos, angles, velocity;
-    int health = 0;
-    int collisionGroup = 0;  // COLLISION_GROUP_* (players: COLLISION_GROUP_PLAYER from their spawn)
-};
-
 class Runtime {
 public:
     ~Runtime();
@@ -182,8 +142,12 @@ public:
     // Evaluates code (GLua syntax) and returns its results joined by tabs (for tests and the REPL).
     [[nodiscard]] Result<std::string> eval(std::string_view code, std::string_view chunkName = "eval");
 
-    // Advances the clock by one tick: player spawn on tick 1, then Think, Tick, timers.
+    // Advances the clock and the world by one tick (World::step: the player's command and spawn, entity thinks,
+    // then the Lua Think, Tick and timers at the world's Tick hook point, I/O, deferred deletes).
     void tick();
+    // The session's player: it joins the world on the first tick (or now, when an embedder needs it earlier, e.g.
+    // to give it the first tick's command) and spawns on the world's next tick.
+    game::Entity& joinPlayer();
     void runTicks(std::uint64_t n) {
         for (std::uint64_t i = 0; i < n; ++i) tick();
     }
@@ -217,7 +181,9 @@ public:
     // Engine-dispatched hooks plus, in standalone mode, every hook.Call/Run made by scripts.
     [[nodiscard]] std::map<std::string, std::uint64_t> hookCounts() const;
     [[nodiscard]] const std::vector<TimerFire>& timersFired() const;
-    [[nodiscard]] const std::vector<EntityRecord>& entities() const;
+    // The entity world the session reads and writes (Options::world or the runtime's own).
+    [[nodiscard]] game::World& world();
+    [[nodiscard]] const game::World& world() const;
     [[nodiscard]] std::size_t memoryUsed() const;
     [[nodiscard]] std::uint64_t warnings() const;
     // True only inside a call that a limit is ending (the flag resets when the engine call returns).

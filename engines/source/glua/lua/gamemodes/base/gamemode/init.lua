@@ -24,3 +24,21 @@ function GM:PlayerSetModel(ply)
 end
 
 function GM:PlayerLoadout(ply) end
+
+-- The base gamemode's player rules (GMod's gamemodes/base/gamemode/player.lua), written here for Vestige:
+-- mp_falldamage 1 is the SDK's realistic fall damage, else a flat 10; a dead player waits 2 seconds, then
+-- attack, attack2 or jump respawns it.
+function GM:GetFallDamage(ply, speed)
+	if GetConVarNumber("mp_falldamage") > 0 then return (speed - 526.5) * (100 / 396) end
+	return 10
+end
+
+function GM:PlayerDeath(ply, inflictor, attacker)
+	ply.NextSpawnTime = CurTime() + 2
+	ply.DeathTime = CurTime()
+end
+
+function GM:PlayerDeathThink(ply)
+	if ply.NextSpawnTime and ply.NextSpawnTime > CurTime() then return end
+	if ply:KeyPressed(IN_ATTACK) or ply:KeyPressed(IN_ATTACK2) or ply:KeyPressed(IN_JUMP) then ply:Spawn() end
+end
