@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "app.hpp"
+#include "options.hpp"
 #include "vestige/core/log.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
@@ -110,27 +111,19 @@ struct RenderArgs {
 bool parseSize(const std::string& s, std::uint32_t& w, std::uint32_t& h) {
     const auto x = s.find('x');
     if (x == std::string::npos) return false;
-    auto parse = [](std::string_view t, std::uint32_t& v) {
-        auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-        return ec == std::errc() && p == t.data() + t.size() && v >= 1 && v <= 16384;
-    };
-    return parse(std::string_view(s).substr(0, x), w) && parse(std::string_view(s).substr(x + 1), h);
+    const auto width = parseInteger<std::uint32_t>(std::string_view(s).substr(0, x));
+    const auto height = parseInteger<std::uint32_t>(std::string_view(s).substr(x + 1));
+    if (!width || !height || *width < 1 || *width > 16384 || *height < 1 || *height > 16384) return false;
+    w = *width;
+    h = *height;
+    return true;
 }
 
 bool parseCamera(const std::string& s, Vec3& pos, Vec3& ang) {
-    float v[5];
-    std::size_t start = 0;
-    for (int i = 0; i < 5; ++i) {
-        const auto end = i < 4 ? s.find(',', start) : s.size();
-        if (end == std::string::npos) return false;
-        const std::string part = s.substr(start, end - start);
-        char* stop = nullptr;
-        v[i] = std::strtof(part.c_str(), &stop);
-        if (part.empty() || *stop != '\0' || !std::isfinite(v[i])) return false;
-        start = end + 1;
-    }
-    pos = {v[0], v[1], v[2]};
-    ang = {v[3], v[4], 0};
+    const auto v = parseList<float, 5>(s);
+    if (!v) return false;
+    pos = {(*v)[0], (*v)[1], (*v)[2]};
+    ang = {(*v)[3], (*v)[4], 0};
     return true;
 }
 
@@ -198,13 +191,18 @@ void addRender(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--size", a.size, "Image size WIDTHxHEIGHT")->capture_default_str();
     cmd->add_option("--camera", a.camera, "Camera X,Y,Z,PITCH,YAW (Source setpos/setang convention)");
     cmd->add_option("--fov", a.fov, "Horizontal FOV in degrees on a 4:3 screen (Source convention)")
-        ->capture_default_str();
-    cmd->add_option("--view", a.view, "Test card view: 0 (ground) or 1 (high)")->capture_default_str();
-    cmd->add_option("--frames", a.frames, "Number of frames (with --orbit)")->capture_default_str();
+        ->capture_default_str()
+        ->check(numberIn(1, 179));
+    cmd->add_option("--view", a.view, "Test card view: 0 (ground) or 1 (high)")
+        ->capture_default_str()
+        ->transform(integerIn(0, 1));
+    cmd->add_option("--frames", a.frames, "Number of frames (with --orbit), 1..100000")
+        ->capture_default_str()
+        ->transform(integerIn(1, 100000));
     cmd->add_flag("--orbit", a.orbit, "Orbit the camera once around the scene over the frames");
-    cmd->add_option("--state", a.state, "Iron3D model state");
-    cmd->add_option("--lod", a.lod, "Iron3D level of detail");
-    cmd->add_option("--time", a.time, "Animation time for the pose");
+    cmd->add_option("--state", a.state, "Iron3D model state")->transform(indexOption());
+    cmd->add_option("--lod", a.lod, "Iron3D level of detail")->transform(indexOption());
+    cmd->add_option("--time", a.time, "Animation time for the pose")->check(timeOption());
     cmd->footer("Example: vestige render --test-card -o card.png --size 1280x720 --camera -1100,-900,260,12,38");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
@@ -277,7 +275,9 @@ void addView(CLI::App& cli, AppContext& ctx) {
     cmd->add_flag("--test-card", a.testCard, "View the built-in test card");
     cmd->add_option("--size", a.size, "Window size WIDTHxHEIGHT")->capture_default_str();
     cmd->add_option("--camera", a.camera, "Start camera X,Y,Z,PITCH,YAW (Source convention)");
-    cmd->add_option("--fov", a.fov, "Horizontal FOV in degrees on a 4:3 screen")->capture_default_str();
+    cmd->add_option("--fov", a.fov, "Horizontal FOV in degrees on a 4:3 screen")
+        ->capture_default_str()
+        ->check(numberIn(1, 179));
     cmd->add_option("--screenshots", shots, "Directory for F12 screenshots")->capture_default_str();
     cmd->footer("Example: vestige view --test-card   (needs a display; exits 1 without one)");
     cmd->callback([&ctx, json] {
