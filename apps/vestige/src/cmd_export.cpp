@@ -4,7 +4,9 @@
 #include "app.hpp"
 #include "options.hpp"
 #include "vestige/core/file_io.hpp"
+#include "vestige/core/json.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/vfs/archive_service.hpp"
 
 namespace vestige::app {
 
@@ -47,6 +49,11 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
                 if (format && wantPng && format->exportGlb) e.expected("an output name ending in .glb");
                 return reportError(ctx, e.file(path));
             }
+            if (vfs::sameFile(out, resolved->hostFile))
+                return reportError(ctx, Error("export.output_is_input", "the output would overwrite the input")
+                                            .file(out)
+                                            .expected("an output path that is not the input")
+                                            .actual(resolved->hostFile));
             registry::ExportOptions options;
             for (auto [key, value] : {std::pair{"state", &state},
                                       {"lod", &lod},
@@ -62,8 +69,8 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
             if (!glb) return reportError(ctx, std::move(glb).error().file(path));
             if (auto st = writeFileAtomic(out, *glb); !st) return reportError(ctx, st.error());
             if (ctx.json)
-                printOut(fmt::format(R"({{"ok":true,"format":"{}","out":"{}","bytes":{}}})", format->name, out,
-                                     glb->size()));
+                printOut(dumpJson(nlohmann::ordered_json{
+                    {"ok", true}, {"format", format->name}, {"out", out}, {"bytes", glb->size()}}));
             else
                 printOut(fmt::format("wrote {} ({} bytes, from {})", out, glb->size(), format->name));
             return kExitOk;

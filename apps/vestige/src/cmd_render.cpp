@@ -14,6 +14,7 @@
 #include "app.hpp"
 #include "options.hpp"
 #include "vestige/core/log.hpp"
+#include "vestige/core/text.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
 #include "vestige/iron3d/scene/scene.hpp"
@@ -246,7 +247,7 @@ void addRender(CLI::App& cli, AppContext& ctx) {
                 if (!img) return reportError(ctx, img.error());
                 const std::string name = frameName(a.out, f, a.frames);
                 if (auto st = image::writePng(name, *img); !st) return reportError(ctx, st.error());
-                files += fmt::format("{}\"{}\"", files.empty() ? "" : ",", name);
+                files += fmt::format("{}\"{}\"", files.empty() ? "" : ",", jsonEscape(name));  // paths may hold " and \
                 if (a.frames > 1) progress.update(static_cast<std::uint64_t>(f + 1));
             }
             if (a.frames > 1) progress.end();
