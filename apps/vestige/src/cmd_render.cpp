@@ -1,14 +1,12 @@
 // render / view: draw a scene headless to PNG, or in a window.
 //
-// Content reaches the renderer as a scene::Scene. The built-in test card needs no file; a format joins by
-// adding one SceneProducer below (format name as in the registry -> a function building the Scene), so
-// `vestige render tank.msh` and `vestige view map.bsp` work the moment such a producer exists.
+// Content reaches the renderer as a scene::Scene: the built-in test card needs no file; any other file is probed and
+// drawn through its format's scene hook (FormatInfo::toScene), so a format joins `render` and `view` by registering
+// that hook, and nothing here names one.
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <map>
 #include <optional>
 
 #include "app.hpp"
@@ -16,85 +14,12 @@
 #include "vestige/core/log.hpp"
 #include "vestige/core/text.hpp"
 #include "vestige/image/image.hpp"
-#include "vestige/iron3d/msh/msh.hpp"
-#include "vestige/iron3d/scene/scene.hpp"
 #include "vestige/render_gl/headless.hpp"
 #include "vestige/render_gl/viewer.hpp"
 #include "vestige/scene/test_card.hpp"
-#include "vestige/source/scene/scene.hpp"
 
 namespace vestige::app {
 namespace {
-
-struct Produced {
-    scene::Scene scene;
-    std::optional<scene::Camera> camera;  // e.g. a map's info_player_start; unset = frame the whole scene
-};
-
-struct SceneProducer {
-    std::string format;  // FormatInfo::name
-    // Builds the scene; options carry --state/--lod/--time like `vestige export`.
-    std::function<Result<Produced>(ByteView data, std::string_view label, const registry::ExportOptions&)> produce;
-};
-
-Result<unsigned> optionIndex(const registry::ExportOptions& o, const char* key, unsigned limit) {
-    const std::string v = o.get(key, "0");
-    unsigned n = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-    if (ec != std::errc() || p != v.data() + v.size() || n >= limit) {
-        return Error("render.bad_option", fmt::format("--{} must be 0..{}", key, limit - 1))
-            .field(key)
-            .expected(fmt::format("0..{}", limit - 1))
-            .actual(v);
-    }
-    return n;
-}
-
-Result<std::optional<float>> optionTime(const registry::ExportOptions& o) {
-    const std::string v = o.get("time", "");
-    if (v.empty()) return std::optional<float>{};
-    char* end = nullptr;
-    const float t = std::strtof(v.c_str(), &end);
-    if (end != v.c_str() + v.size() || !std::isfinite(t) || t < 0)
-        return Error("render.bad_option", "--time must be a finite number >= 0")
-            .field("time")
-            .expected("a finite time >= 0")
-            .actual(v);
-    return std::optional<float>{t};
-}
-
-}  // namespace
-
-// Iron3D MSH: the engine conversion (engines/iron3d/scene), posed by the animation sampler at --time.
-// Not static: the demo stage renders its tank through the same path.
-Result<scene::Scene> mshScene(ByteView data, std::string_view, const registry::ExportOptions& options) {
-    namespace msh = iron3d::msh;
-    iron3d::scene::SceneOptions o;
-    VESTIGE_TRY(o.state, optionIndex(options, "state", msh::kStateCount));
-    VESTIGE_TRY(o.lod, optionIndex(options, "lod", msh::kLodCount));
-    VESTIGE_TRY(o.time, optionTime(options));
-    VESTIGE_TRY(auto model, msh::Model::read(data));
-    return iron3d::scene::toScene(model, o);
-}
-
-namespace {
-
-Result<Produced> produceMsh(ByteView data, std::string_view label, const registry::ExportOptions& options) {
-    VESTIGE_TRY(auto s, mshScene(data, label, options));
-    return Produced{std::move(s), std::nullopt};
-}
-
-// Source BSP: the engine conversion (engines/source/scene) on top of the world builder.
-Result<Produced> produceBsp(ByteView data, std::string_view, const registry::ExportOptions&) {
-    VESTIGE_TRY(auto m, source::scene::toScene(data));
-    return Produced{std::move(m.scene), m.spawnCamera};
-}
-
-// The format hooks: one producer per format name.
-const std::vector<SceneProducer>& sceneProducers() {
-    static const std::vector<SceneProducer> producers = {{"msh", produceMsh}, {"bsp", produceBsp}};
-    return producers;
-}
 
 struct RenderArgs {
     std::string path;
@@ -134,14 +59,13 @@ int usage(const std::string& message) {
 }
 
 struct Loaded {
-    scene::Scene scene;
-    std::optional<scene::Camera> camera;
+    registry::SceneView view;
     std::string source;  // "test card" or the format name
 };
 
-// The scene to draw: the test card, or a file through its format's producer.
+// The scene to draw: the test card, or a file through its format's scene hook.
 Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
-    if (a.testCard) return Loaded{scene::makeTestCard(), scene::testCardCamera(a.view), "test card"};
+    if (a.testCard) return Loaded{{scene::makeTestCard(), scene::testCardCamera(a.view)}, "test card"};
     auto resolved = vfs::openSpec(a.path, ctx.archives);
     if (!resolved) return std::move(resolved).error();
     const auto* format = ctx.formats.detect(resolved->data, resolved->name);
@@ -150,19 +74,19 @@ Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
             .file(a.path)
             .actual(fmt::format("{} bytes starting {}", resolved->data.size(), hexBytes(resolved->data, 8)));
     }
-    for (const auto& p : sceneProducers()) {
-        if (p.format != format->name) continue;
-        registry::ExportOptions options;
-        for (auto [key, value] : {std::pair{"state", &a.state}, {"lod", &a.lod}, {"time", &a.time}})
-            if (!value->empty()) options.values[key] = *value;
-        VESTIGE_TRY(auto produced, p.produce(resolved->data, resolved->label, options).file(a.path));
-        return Loaded{std::move(produced.scene), produced.camera, format->name};
+    if (!format->toScene) {
+        std::string known;
+        for (const auto& f : ctx.formats.all())
+            if (f.toScene) known += (known.empty() ? "" : ", ") + f.name;
+        return Error("render.unsupported", fmt::format("{} files cannot be rendered yet", format->name))
+            .file(a.path)
+            .expected(known);
     }
-    std::string known;
-    for (const auto& p : sceneProducers()) known += (known.empty() ? "" : ", ") + p.format;
-    return Error("render.unsupported", fmt::format("{} files cannot be rendered yet", format->name))
-        .file(a.path)
-        .expected(known.empty() ? std::string("--test-card (no format producer is registered yet)") : known);
+    registry::ExportOptions options;
+    for (auto [key, value] : {std::pair{"state", &a.state}, {"lod", &a.lod}, {"time", &a.time}})
+        if (!value->empty()) options.values[key] = *value;
+    VESTIGE_TRY(auto view, format->toScene(resolved->data, resolved->label, options).file(a.path));
+    return Loaded{std::move(view), format->name};
 }
 
 scene::Camera chooseCamera(const RenderArgs& a, const Loaded& loaded, float aspect) {
@@ -171,8 +95,8 @@ scene::Camera chooseCamera(const RenderArgs& a, const Loaded& loaded, float aspe
         (void)parseCamera(a.camera, pos, ang);  // validated before
         return scene::sourceCamera(pos, ang, a.fov);
     }
-    if (loaded.camera) return *loaded.camera;
-    return scene::frameBox(loaded.scene.bounds(), degToRad(45), degToRad(-25), scene::sourceFovToVertical(a.fov),
+    if (loaded.view.camera) return *loaded.view.camera;
+    return scene::frameBox(loaded.view.scene.bounds(), degToRad(45), degToRad(-25), scene::sourceFovToVertical(a.fov),
                            aspect);
 }
 
@@ -223,10 +147,10 @@ void addRender(CLI::App& cli, AppContext& ctx) {
             auto off = render_gl::Offscreen::create(w, h);
             if (!off) return reportError(ctx, off.error());
             auto& r = *off->renderer;
-            if (auto st = r.setScene(loaded->scene); !st) return reportError(ctx, st.error());
+            if (auto st = r.setScene(loaded->view.scene); !st) return reportError(ctx, st.error());
             const float aspect = static_cast<float>(w) / static_cast<float>(h);
             const scene::Camera base = chooseCamera(a, *loaded, aspect);
-            const Aabb box = loaded->scene.bounds();
+            const Aabb box = loaded->view.scene.bounds();
             const Vec3 pivot = box.isEmpty() ? Vec3{} : box.center();
             Progress& progress = ctx.progress();
             if (a.frames > 1) progress.begin("render", static_cast<std::uint64_t>(a.frames));
@@ -298,7 +222,7 @@ void addView(CLI::App& cli, AppContext& ctx) {
             options.title = fmt::format("Vestige - {}", a.testCard ? std::string("test card") : a.path);
             options.screenshotDir = shots;
             const float aspect = static_cast<float>(w) / static_cast<float>(h);
-            auto st = render_gl::runViewer(loaded->scene, chooseCamera(a, *loaded, aspect), options);
+            auto st = render_gl::runViewer(loaded->view.scene, chooseCamera(a, *loaded, aspect), options);
             if (!st) return reportError(ctx, st.error());
             if (ctx.json) printOut(R"({"ok":true})");
             return kExitOk;

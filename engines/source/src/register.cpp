@@ -6,6 +6,7 @@
 #include "vestige/source/mapmesh/mapmesh.hpp"
 #include "vestige/source/mdl/register.hpp"
 #include "vestige/source/phy/register.hpp"
+#include "vestige/source/scene/scene.hpp"
 #include "vestige/source/vpk/register.hpp"
 #include "vestige/source/vtf/register.hpp"
 
@@ -19,11 +20,17 @@ void registerFormats(registry::FormatRegistry& formats, vfs::ArchiveRegistry& ar
     gma::registerFormat(formats, archives);
     mdl::registerFormat(formats, archives);
     phy::registerFormat(formats, archives);
-    // Map export needs the world builder, which sits above the BSP reader.
+    // Map export and the map scene need the map mesh builder, which sits above the BSP reader.
     if (const auto* bspInfo = formats.find("bsp")) {
         registry::FormatInfo info = *bspInfo;
         info.exportGlb = [](ByteView data, std::string_view, const registry::ExportOptions&) {
             return mapmesh::exportMapGlb(data);
+        };
+        // `vestige render map.bsp`: the map scene (engines/source/scene), seen from its info_player_start.
+        info.toScene = [](ByteView data, std::string_view,
+                          const registry::ExportOptions&) -> Result<registry::SceneView> {
+            VESTIGE_TRY(auto map, scene::toScene(data));
+            return registry::SceneView{std::move(map.scene), map.spawnCamera};
         };
         formats.add(std::move(info));
     }
