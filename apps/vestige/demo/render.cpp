@@ -18,9 +18,6 @@
 
 namespace vestige::app {
 
-// In cmd_render.cpp: the MSH -> scene conversion `vestige render file.msh` uses.
-Result<scene::Scene> mshScene(ByteView data, std::string_view label, const registry::ExportOptions& options);
-
 DemoStage demoStageRender() {
     return {
         "render", "headless OpenGL 4.5: test card (lightmap, fog, checkerboard, Iron3D face side) to PNG",
@@ -49,7 +46,11 @@ DemoStage demoStageRender() {
 
             // The tank: static pose, state 0, LOD 0; every Batch20 record under the Iron3D side test.
             VESTIGE_TRY(auto tankBytes, iron3d::msh::build(iron3d::msh::sampleTank()));
-            VESTIGE_TRY(auto tank, mshScene(tankBytes, "tank.msh", {}));
+            // Through the format's scene hook, as `vestige render tank.msh` draws it.
+            const auto* mshFormat = demo.app.formats.find("msh");
+            if (!mshFormat || !mshFormat->toScene) return Error("demo.render", "no scene hook for msh");
+            VESTIGE_TRY(auto tankView, mshFormat->toScene(tankBytes, "tank.msh", {}));
+            const scene::Scene& tank = tankView.scene;
             constexpr std::uint32_t kTankW = 640, kTankH = 360;
             VESTIGE_CHECK(r.resize(kTankW, kTankH));
             VESTIGE_CHECK(r.setScene(tank));

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.hpp"
+#include "options.hpp"
 #include "vestige/core/json.hpp"
 #include "vestige/core/parse.hpp"
 #include "vestige/iron3d/environment/ambient.hpp"
@@ -20,44 +21,21 @@ namespace {
 namespace env = vestige::iron3d::environment;
 using Json = nlohmann::ordered_json;
 
-// "a,b,c" into exactly N values of T; false on any malformed or missing part.
-template <class T, std::size_t N>
-bool parseList(const std::string& text, std::array<T, N>& out) {
-    std::size_t start = 0;
-    for (std::size_t i = 0; i < N; ++i) {
-        const std::size_t end = i + 1 < N ? text.find(',', start) : text.size();
-        if (end == std::string::npos) return false;
-        const std::string_view part(text.data() + start, end - start);
-        std::optional<T> v;
-        if constexpr (std::is_floating_point_v<T>)
-            v = parseFloat(part);
-        else
-            v = parseInteger<T>(part);
-        if (!v) return false;
-        out[i] = *v;
-        start = end + 1;
-    }
-    return true;
-}
-
-int usage(const char* verb, const std::string& message) {
-    std::fprintf(stderr, "vestige %s: usage error: %s\n", verb, message.c_str());
-    return kExitUsage;
-}
+int usage(const char* verb, const std::string& message) { return usageError(verb, message); }
 
 void addWeather(CLI::App& cli, AppContext& ctx) {
     auto* cmd = cli.add_subcommand("weather", "Iron3D precipitation and lightning numbers for a camera (headless)");
     auto* json = addJsonFlag(cmd);
     static double vfovDeg = 2 * 0.4875 * 180 / M_PI, aspect = 4.0 / 3.0, width = 640, intensity = 1, lightningU = -1;
     static bool snow = false, rain = false;
-    cmd->add_option("--vfov", vfovDeg, "Vertical field of view in degrees")->check(CLI::Range(0.01, 179.99));
-    cmd->add_option("--aspect", aspect, "Viewport aspect ratio (width / height)")->check(CLI::Range(0.01, 100.0));
-    cmd->add_option("--viewport-width", width, "Viewport width in pixels")->check(CLI::Range(1.0, 65536.0));
-    cmd->add_option("--intensity", intensity, "Precipitation and lightning intensity")->check(CLI::Range(0.0, 1000.0));
+    cmd->add_option("--vfov", vfovDeg, "Vertical field of view in degrees")->check(numberIn(0.01, 179.99));
+    cmd->add_option("--aspect", aspect, "Viewport aspect ratio (width / height)")->check(numberIn(0.01, 100.0));
+    cmd->add_option("--viewport-width", width, "Viewport width in pixels")->check(numberIn(1.0, 65536.0));
+    cmd->add_option("--intensity", intensity, "Precipitation and lightning intensity")->check(numberIn(0.0, 1000.0));
     auto* rainFlag = cmd->add_flag("--rain", rain, "Rain (default)");
     cmd->add_flag("--snow", snow, "Snow")->excludes(rainFlag);
     cmd->add_option("--lightning-u", lightningU, "The lightning draw U in [0, 1]: prints the delay")
-        ->check(CLI::Range(0.0, 1.0));
+        ->check(numberIn(0.0, 1.0));
     cmd->footer("Example: vestige weather --vfov 60 --aspect 1.7778 --viewport-width 1920 --intensity 0.8 --json");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
@@ -112,31 +90,32 @@ void addAmbient(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--seed", seed, "The 16-bit pair generator's start state A,B");
     cmd->add_option("--pool-sizes", sizes, "Pool sizes DEFAULT,NIGHT,DAY");
     cmd->add_option("--rgb", rgb, "The first active sky object's base RGB R,G,B");
-    cmd->add_option("--ticks", ticks, "Ticks to run")->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100000000}));
-    cmd->add_option("--rand-seed", crtSeed, "srand() seed of the delay's rand() (the runtime starts at 1)");
-    cmd->add_option("--tick-ms", tickMs, "Tick length in ms (World3D: 16)")->check(CLI::Range(1u, 1000u));
+    cmd->add_option("--ticks", ticks, "Ticks to run")->transform(countIn(0, 100000000));
+    cmd->add_option("--rand-seed", crtSeed, "srand() seed of the delay's rand() (the runtime starts at 1)")
+        ->transform(countIn(0, 0xFFFFFFFF));
+    cmd->add_option("--tick-ms", tickMs, "Tick length in ms (World3D: 16)")->transform(countIn(1, 1000));
     cmd->footer("Example: vestige ambient --seed 1,1 --pool-sizes 3,2,2 --rgb 1.2,1,0.9 --ticks 2000 --json");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx]() -> int {
-            std::array<std::uint16_t, 2> ab{};
-            std::array<std::uint32_t, 3> n{};
-            std::array<float, 3> c{};
-            if (!parseList(seed, ab)) return usage("ambient", "--seed expects A,B (two 16-bit integers)");
-            if (!parseList(sizes, n) || n[0] > 1000 || n[1] > 1000 || n[2] > 1000)
+            const auto ab = parseList<std::uint16_t, 2>(seed);
+            const auto n = parseList<std::uint32_t, 3>(sizes);
+            const auto c = parseList<float, 3>(rgb);
+            if (!ab) return usage("ambient", "--seed expects A,B (two 16-bit integers)");
+            if (!n || (*n)[0] > 1000 || (*n)[1] > 1000 || (*n)[2] > 1000)
                 return usage("ambient", "--pool-sizes expects DEFAULT,NIGHT,DAY (integers up to 1000)");
-            if (!parseList(rgb, c)) return usage("ambient", "--rgb expects R,G,B (three numbers)");
+            if (!c) return usage("ambient", "--rgb expects R,G,B (three numbers)");
             env::AmbientConfig cfg;
             cfg.theme = {"", "THEME"};
             auto fill = [](std::vector<audio::SampleKey>& pool, std::uint32_t count, const char* prefix) {
                 for (std::uint32_t i = 0; i < count; ++i)
                     pool.push_back({"", fmt::format("{}_VARIATION{}", prefix, i + 1)});
             };
-            fill(cfg.defaultPool, n[0], "DEFAULT");
-            fill(cfg.nightPool, n[1], "NIGHT");
-            fill(cfg.dayPool, n[2], "DAY");
-            env::AmbientMusic music(cfg, env::PairGenerator16(ab[0], ab[1]), env::CrtRand(crtSeed));
-            const Vec3 sky{c[0], c[1], c[2]};
+            fill(cfg.defaultPool, (*n)[0], "DEFAULT");
+            fill(cfg.nightPool, (*n)[1], "NIGHT");
+            fill(cfg.dayPool, (*n)[2], "DAY");
+            env::AmbientMusic music(cfg, env::PairGenerator16((*ab)[0], (*ab)[1]), env::CrtRand(crtSeed));
+            const Vec3 sky{(*c)[0], (*c)[1], (*c)[2]};
             Json picks = Json::array();
             for (std::uint64_t t = 0; t < ticks; ++t) {
                 auto p = music.update(tickMs / 1000.0, sky);

@@ -2,8 +2,11 @@
 #include <fmt/format.h>
 
 #include "app.hpp"
+#include "options.hpp"
 #include "vestige/core/file_io.hpp"
+#include "vestige/core/json.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/vfs/archive_service.hpp"
 
 namespace vestige::app {
 
@@ -14,14 +17,15 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
     auto* json = addJsonFlag(cmd);
     cmd->add_option("PATH", path, "Model or map (archive entries as archive.lib:entry)")->required();
     cmd->add_option("-o,--out", out, "Output file: .glb for models and maps, .png for textures")->required();
-    cmd->add_option("--state", state, "Iron3D model state (0..2)");
-    cmd->add_option("--lod", lod, "Iron3D level of detail (0..4)");
-    cmd->add_option("--time", time, "Animation time for the pose");
-    cmd->add_option("--frame", frame, "Animation frame for the pose");
+    cmd->add_option("--state", state, "Iron3D model state (0..2)")->transform(indexOption());
+    cmd->add_option("--lod", lod, "Iron3D level of detail (0..4)")->transform(indexOption());
+    cmd->add_option("--time", time, "Animation time for the pose")->check(timeOption());
+    cmd->add_option("--frame", frame, "Animation frame for the pose")->transform(indexOption());
     cmd->add_flag("--animated", animated, "Iron3D: export the node animation as glTF channels (CAniMesh sampling)");
-    cmd->add_option("--frames", frames, "With --animated: number of frames sampled (default 16)");
-    cmd->add_option("--mip", mip, "Texture: mip level (0 = largest)");
-    cmd->add_option("--face", face, "Texture: cube-map face");
+    cmd->add_option("--frames", frames, "With --animated: number of frames sampled, 1..100000 (default 16)")
+        ->transform(integerIn(1, 100000));
+    cmd->add_option("--mip", mip, "Texture: mip level (0 = largest)")->transform(indexOption());
+    cmd->add_option("--face", face, "Texture: cube-map face")->transform(indexOption());
     cmd->add_option(
         "--textures", textures,
         "Iron3D: folder with Material.lib/Textures.lib/LightMap.lib (default: next to the model's archive)");
@@ -45,6 +49,11 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
                 if (format && wantPng && format->exportGlb) e.expected("an output name ending in .glb");
                 return reportError(ctx, e.file(path));
             }
+            if (vfs::sameFile(out, resolved->hostFile))
+                return reportError(ctx, Error("export.output_is_input", "the output would overwrite the input")
+                                            .file(out)
+                                            .expected("an output path that is not the input")
+                                            .actual(resolved->hostFile));
             registry::ExportOptions options;
             for (auto [key, value] : {std::pair{"state", &state},
                                       {"lod", &lod},
@@ -60,8 +69,8 @@ void addExportCommand(CLI::App& cli, AppContext& ctx) {
             if (!glb) return reportError(ctx, std::move(glb).error().file(path));
             if (auto st = writeFileAtomic(out, *glb); !st) return reportError(ctx, st.error());
             if (ctx.json)
-                printOut(fmt::format(R"({{"ok":true,"format":"{}","out":"{}","bytes":{}}})", format->name, out,
-                                     glb->size()));
+                printOut(dumpJson(nlohmann::ordered_json{
+                    {"ok", true}, {"format", format->name}, {"out", out}, {"bytes", glb->size()}}));
             else
                 printOut(fmt::format("wrote {} ({} bytes, from {})", out, glb->size(), format->name));
             return kExitOk;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "options.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/json.hpp"
 #include "vestige/source/bsp/bsp.hpp"
@@ -41,8 +42,9 @@ void addGameCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("MAP", path, "BSP file, or archive entry as archive:entry")->required();
     cmd->add_option("--input", inputPath,
                     "Input script (the `vestige move` format): TICKS [+button ...] FORWARD SIDE YAW PITCH");
-    cmd->add_option("--ticks", ticks, "Ticks to run (default: the script's length; 200 without a script)");
-    cmd->add_option("--tick-rate", tickRate, "Ticks per second (default 66.67)");
+    cmd->add_option("--ticks", ticks, "Ticks to run (default: the script's length; 200 without a script)")
+        ->transform(countIn(0, 1000000000));
+    cmd->add_option("--tick-rate", tickRate, "Ticks per second (default 66.67)")->check(numberIn(0, 10000, true));
     cmd->add_flag("--falldamage", realistic, "mp_falldamage 1: realistic fall damage (default: a flat 10)");
     cmd->add_flag("--trace", trace, "One JSON line per tick: the player and every entity that changed");
     cmd->footer(

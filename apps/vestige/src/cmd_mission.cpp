@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.hpp"
+#include "options.hpp"
 #include "vestige/audio/sound.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/json.hpp"
@@ -33,17 +34,12 @@ struct Order {
     bool reached = false;
 };
 
-int missionUsage(const std::string& message) {
-    std::fprintf(stderr, "vestige mission: usage error: %s\n", message.c_str());
-    return kExitUsage;
-}
+int missionUsage(const std::string& message) { return usageError("mission", message); }
 
 std::optional<Vec2> parsePoint(std::string_view text) {
-    const auto comma = text.find(',');
-    if (comma == std::string_view::npos) return std::nullopt;
-    const auto x = parseFloat(text.substr(0, comma)), y = parseFloat(text.substr(comma + 1));
-    if (!x || !y) return std::nullopt;
-    return Vec2{*x, *y};
+    const auto v = parseList<float, 2>(text);
+    if (!v) return std::nullopt;
+    return Vec2{(*v)[0], (*v)[1]};
 }
 
 std::optional<Order> parseOrder(std::string_view text) {
@@ -85,11 +81,11 @@ void addMissionCommand(CLI::App& cli, AppContext& ctx) {
     static std::vector<std::string> orders, probes;
     cmd->add_option("DATA_DIR", dataDir, "The game root (objects.rlb, BuildDat.lst, MISSIONS/...)")->required();
     cmd->add_option("MISSION", missionName, "A folder under MISSIONS, or a path relative to DATA_DIR")->required();
-    cmd->add_option("--ticks", ticks, "Simulation ticks to run (16 ms each)");
+    cmd->add_option("--ticks", ticks, "Simulation ticks to run (16 ms each)")->transform(countIn(0, 1000000000));
     cmd->add_option("--order", orders, "Reference movement IDX:X,Y:STEP for TMA object IDX, every tick (repeatable)");
     cmd->add_option("--trace", tracePath, "Write the JSON Lines trace of the run here");
     cmd->add_option("--height-at", probes, "Terrain height and areal at X,Y (repeatable)");
-    cmd->add_option("--seed", seed, "The mission's RNG seed (default 0)");
+    cmd->add_option("--seed", seed, "The mission's RNG seed (default 0)")->transform(countIn(0, UINT64_MAX));
     cmd->add_option("--sound-events", soundPath, "Run the weather and sound layer; every sound event as JSON lines");
     cmd->add_option("--weather", weather, "clear (default: the mission's sky.ske is not read) or storm")
         ->check(CLI::IsMember({"clear", "storm"}));

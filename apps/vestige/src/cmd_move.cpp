@@ -1,13 +1,14 @@
 // `vestige move`: scripted player movement on a Source map, headless, one line per tick (issue 9 item 3):
 //   vestige move [--json] MAP.bsp [--spawn X,Y,Z] [--tick-rate HZ] --input FILE
 // The default spawn is the map's first info_player_start; --json prints PlayerMovement::stateJson per tick.
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdio>
 #include <string>
 
-#include <fmt/format.h>
-
 #include "app.hpp"
+#include "options.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/source/bsp/bsp.hpp"
 #include "vestige/source/collision/map_collision.hpp"
@@ -18,25 +19,13 @@ namespace vestige::app {
 
 namespace {
 
-int moveUsage(const std::string& message) {
-    std::fprintf(stderr, "vestige move: usage error: %s\n", message.c_str());
-    return kExitUsage;
-}
+int moveUsage(const std::string& message) { return usageError("move", message); }
 
 // "X,Y,Z" with three finite numbers.
 bool parseSpawn(const std::string& text, Vec3& out) {
-    float v[3] = {};
-    std::size_t start = 0;
-    for (int i = 0; i < 3; ++i) {
-        const std::size_t end = i < 2 ? text.find(',', start) : text.size();
-        if (end == std::string::npos) return false;
-        const std::string part = text.substr(start, end - start);
-        char* stop = nullptr;
-        v[i] = std::strtof(part.c_str(), &stop);
-        if (part.empty() || stop != part.c_str() + part.size() || !std::isfinite(v[i])) return false;
-        start = end + 1;
-    }
-    out = {v[0], v[1], v[2]};
+    const auto v = parseList<float, 3>(text);
+    if (!v) return false;
+    out = {(*v)[0], (*v)[1], (*v)[2]};
     return true;
 }
 
@@ -48,12 +37,11 @@ std::string textLine(const source::movement::PlayerState& s) {
     }
     return fmt::format("{:>6}  pos {:9.2f} {:9.2f} {:9.2f}  vel {:8.2f} {:8.2f} {:8.2f}  {}  water {}  {}  block {}",
                        s.tick, s.origin.x, s.origin.y, s.origin.z, s.velocity.x, s.velocity.y, s.velocity.z,
-                       s.moveType == source::movement::MoveType::Ladder ? "ladder"
+                       s.moveType == source::movement::MoveType::Ladder   ? "ladder"
                        : s.moveType == source::movement::MoveType::Noclip ? "noclip"
-                       : s.onGround                                      ? "ground"
-                                                                         : "air   ",
-                       static_cast<int>(s.waterLevel),
-                       s.ducked ? "ducked " : "standing", plane);
+                       : s.onGround                                       ? "ground"
+                                                                          : "air   ",
+                       static_cast<int>(s.waterLevel), s.ducked ? "ducked " : "standing", plane);
 }
 
 }  // namespace
@@ -65,7 +53,7 @@ void addMoveCommand(CLI::App& cli, AppContext& ctx) {
     static double tickRate = kSourceTickRate;
     cmd->add_option("MAP", path, "BSP file, or archive entry as archive:entry")->required();
     cmd->add_option("--spawn", spawnText, "Start position X,Y,Z (default: the map's info_player_start)");
-    cmd->add_option("--tick-rate", tickRate, "Ticks per second (default 66.67)");
+    cmd->add_option("--tick-rate", tickRate, "Ticks per second (default 66.67)")->check(numberIn(0, 10000, true));
     cmd->add_option("--input", inputPath,
                     "Input script, one command per line: TICKS [+button ...] FORWARD SIDE YAW PITCH")
         ->required();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "options.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/json.hpp"
 #include "vestige/source/bsp/bsp.hpp"
@@ -78,8 +79,10 @@ void addPhysicsCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("MAP", mapPath, "BSP file, or archive entry as archive:entry")->required();
     cmd->add_option("--spawn", spawns, "A prop: box:WxDxH@X,Y,Z, sphere:R@X,Y,Z or PATH.mdl@X,Y,Z (,MASS optional)")
         ->required();
-    cmd->add_option("--ticks", ticks, "Ticks to simulate at 66.67 Hz (default 200)");
-    cmd->add_option("--every", every, "Text mode: print the bodies every K ticks (default 66)");
+    cmd->add_option("--ticks", ticks, "Ticks to simulate at 66.67 Hz (default 200)")
+        ->transform(integerIn(0, 100000000));
+    cmd->add_option("--every", every, "Text mode: print the bodies every K ticks (default 66)")
+        ->transform(integerIn(1, 0x7FFFFFFF));
     cmd->add_option("--gmod", gmodDir, "Game directory whose scripts/surfaceproperties*.txt give the materials");
     cmd->footer(
         "Example: vestige physics vestige-demo/physics/demo_physics.bsp --spawn box:32x32x32@0,820,200 --ticks 120 "

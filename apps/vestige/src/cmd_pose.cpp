@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cmath>
 
+#include "options.hpp"
 #include "vestige/iron3d/animesh/animesh.hpp"
 #include "vestige/iron3d/ctl/ctl.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
@@ -16,24 +16,9 @@ namespace {
 
 namespace animesh = iron3d::animesh;
 
-int usage(const std::string& message) {
-    std::fprintf(stderr, "vestige pose: usage error: %s\n", message.c_str());
-    return kExitUsage;
-}
+int usage(const std::string& message) { return usageError("pose", message); }
 
-std::optional<float> parseFloat(std::string_view s) {
-    float v = 0;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-    return v;
-}
-
-std::optional<std::uint32_t> parseIndex(std::string_view s) {
-    std::uint32_t v = 0;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size() || s.empty()) return std::nullopt;
-    return v;
-}
+std::optional<std::uint32_t> parseIndex(std::string_view s) { return parseInteger<std::uint32_t>(s); }
 
 Result<iron3d::msh::ModelData> loadModel(const std::string& spec, const AppContext& ctx) {
     VESTIGE_TRY(auto resolved, vfs::openSpec(spec, ctx.archives));
@@ -56,11 +41,12 @@ void addPoseCommand(CLI::App& cli, AppContext& ctx) {
     state = -1, lod = 0, world = false;
     auto* json = addJsonFlag(cmd);
     cmd->add_option("MODEL", model, "The primary .msh (tag 0); archive entries as archive.lib:entry")->required();
-    cmd->add_option("--state", state, "Model state 0..2 for every piece (default: each piece's own, 0)");
-    cmd->add_option("--lod", lod, "Level of detail 0..4 for slots and bounds");
-    cmd->add_option("--time", time, "Animation time (frames, float) for every piece");
+    cmd->add_option("--state", state, "Model state 0..2 for every piece (default: each piece's own, 0)")
+        ->transform(integerIn(0, 2));
+    cmd->add_option("--lod", lod, "Level of detail 0..4 for slots and bounds")->transform(integerIn(0, 4));
+    cmd->add_option("--time", time, "Animation time (frames, float) for every piece")->check(finiteOption());
     cmd->add_option("--node-time", nodeTimes, "PIECE=T: time for one piece (repeatable; others use the fallback key)");
-    cmd->add_option("--frame", frame, "Explicit type 19 frame for every piece");
+    cmd->add_option("--frame", frame, "Explicit type 19 frame for every piece")->transform(countIn(0, 0xFFFFFFFF));
     cmd->add_option("--ctl", ctlPath, "CTLD file whose pose rows give the primary model's node times");
     cmd->add_option("--attach", attaches,
                     "MODEL2@PIECE: attach a model at an absolute piece (tags 1, 2, ... in order)");
@@ -90,7 +76,7 @@ void addPoseCommand(CLI::App& cli, AppContext& ctx) {
             }
             if (!time.empty()) {
                 const auto t = parseFloat(time);
-                if (!t) return usage(fmt::format("--time '{}' is not a number", time));
+                if (!t) return usage(fmt::format("--time '{}' is not a finite number", time));
                 mesh.setAllTimes(*t);
             } else if (!frame.empty()) {
                 const auto f = parseIndex(frame);

@@ -1,7 +1,7 @@
 #pragma once
 // The `pose` verb and the `animesh` demo stage (iron3d animation / CAniMesh).
-// apps/vestige/pending/cmd_pose.cpp and pending/demo_animesh.cpp define these; they need
-// vestige_iron3d_animation, vestige_iron3d_animesh and vestige_iron3d_ctl linked into the app.
+// cmd_pose.cpp and demo/animesh.cpp define these; tests/engines/iron3d/animesh/pose_cli_test.cpp runs them through
+// the built binary.
 #include "app.hpp"
 
 namespace vestige::app {

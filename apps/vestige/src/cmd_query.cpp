@@ -8,6 +8,7 @@
 #include <array>
 
 #include "app.hpp"
+#include "options.hpp"
 #include "vestige/core/parse.hpp"
 #include "vestige/iron3d/animesh/animesh.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
@@ -27,24 +28,12 @@ struct QueryArgs {
     bool world = false, scan = false;
 };
 
-int usage(const std::string& message) {
-    std::fprintf(stderr, "vestige query: usage error: %s\n", message.c_str());
-    return kExitUsage;
-}
+int usage(const std::string& message) { return usageError("query", message); }
 
 std::optional<Vec3> parseVec3(const std::string& text) {
-    std::array<float, 3> v{};
-    std::size_t at = 0;
-    for (int i = 0; i < 3; ++i) {
-        const auto comma = text.find(',', at);
-        if ((i < 2) != (comma != std::string::npos)) return std::nullopt;
-        const auto part = std::string_view(text).substr(at, i < 2 ? comma - at : std::string::npos);
-        const auto f = parseFloat(part);
-        if (!f) return std::nullopt;
-        v[static_cast<std::size_t>(i)] = *f;
-        at = comma + 1;
-    }
-    return Vec3{v[0], v[1], v[2]};
+    const auto v = parseList<float, 3>(text);
+    if (!v) return std::nullopt;
+    return Vec3{(*v)[0], (*v)[1], (*v)[2]};
 }
 
 std::optional<std::uint32_t> parseMask(std::string_view text) {
@@ -135,15 +124,18 @@ void addQueryCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("MODEL", a.model, "The .msh; archive entries as archive.lib:entry")->required();
     cmd->add_option("--from", a.from, "Segment start X,Y,Z (node space; world space with --world)")->required();
     cmd->add_option("--to", a.to, "Segment end X,Y,Z")->required();
-    cmd->add_option("--node", a.node, "Node (Node38 index) whose header mask applies");
-    cmd->add_option("--slot", a.slot, "Slot (Slot68 index) to query");
+    cmd->add_option("--node", a.node, "Node (Node38 index) whose header mask applies")
+        ->transform(countIn(0, 0xFFFFFFFF));
+    cmd->add_option("--slot", a.slot, "Slot (Slot68 index) to query")->transform(countIn(0, 0xFFFFFFFF));
     cmd->add_option("--masks", a.masks, "FIELD=INCLUDE/EXCLUDE,... with FIELD node|batch|tri");
     cmd->add_flag("--scan", a.scan, "Walk every face (the reference scan) instead of the index");
     cmd->add_flag("--world", a.world, "World query over every node with a slot at --state/--lod, posed");
-    cmd->add_option("--pose", a.pose, "With --world: animation time for every node (default: fallback keys)");
-    cmd->add_option("--frame", a.frame, "With --world: explicit type 19 frame for every node");
-    cmd->add_option("--state", a.state, "With --world: model state 0..2");
-    cmd->add_option("--lod", a.lod, "With --world: level of detail 0..4");
+    cmd->add_option("--pose", a.pose, "With --world: animation time for every node (default: fallback keys)")
+        ->check(finiteOption());
+    cmd->add_option("--frame", a.frame, "With --world: explicit type 19 frame for every node")
+        ->transform(countIn(0, 0xFFFFFFFF));
+    cmd->add_option("--state", a.state, "With --world: model state 0..2")->transform(integerIn(0, 2));
+    cmd->add_option("--lod", a.lod, "With --world: level of detail 0..4")->transform(integerIn(0, 4));
     cmd->footer(
         "Examples:\n  vestige query plant.msh --node 3 --slot 2 --from -1,1,1 --to 1,1,1\n"
         "  vestige query plant.msh --world --frame 1 --from -10,0,1 --to 10,0,1 --json");

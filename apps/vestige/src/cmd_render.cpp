@@ -1,114 +1,26 @@
 // render / view: draw a scene headless to PNG, or in a window.
 //
-// Content reaches the renderer as a scene::Scene. The built-in test card needs no file; a format joins by
-// adding one SceneProducer below (format name as in the registry -> a function building the Scene), so
-// `vestige render tank.msh` and `vestige view map.bsp` work the moment such a producer exists.
+// Content reaches the renderer as a scene::Scene: the built-in test card needs no file; any other file is probed and
+// drawn through its format's scene hook (FormatInfo::toScene), so a format joins `render` and `view` by registering
+// that hook, and nothing here names one.
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <map>
 #include <optional>
 
 #include "app.hpp"
 #include "content_options.hpp"
+#include "options.hpp"
 #include "vestige/core/log.hpp"
+#include "vestige/core/text.hpp"
 #include "vestige/image/image.hpp"
-#include "vestige/iron3d/msh/msh.hpp"
-#include "vestige/iron3d/scene/scene.hpp"
 #include "vestige/render_gl/headless.hpp"
 #include "vestige/render_gl/viewer.hpp"
 #include "vestige/scene/test_card.hpp"
-#include "vestige/source/scene/scene.hpp"
 
 namespace vestige::app {
 namespace {
-
-struct Produced {
-    scene::Scene scene;
-    std::optional<scene::Camera> camera;  // e.g. a map's info_player_start; unset = frame the whole scene
-    std::string report;                   // JSON object for --stats (materials), "" when the format has none
-};
-
-struct SceneProducer {
-    std::string format;  // FormatInfo::name
-    // Builds the scene; options carry --state/--lod/--time like `vestige export`.
-    std::function<Result<Produced>(ByteView data, std::string_view label, const registry::ExportOptions&)> produce;
-};
-
-Result<unsigned> optionIndex(const registry::ExportOptions& o, const char* key, unsigned limit) {
-    const std::string v = o.get(key, "0");
-    unsigned n = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-    if (ec != std::errc() || p != v.data() + v.size() || n >= limit) {
-        return Error("render.bad_option", fmt::format("--{} must be 0..{}", key, limit - 1))
-            .field(key)
-            .expected(fmt::format("0..{}", limit - 1))
-            .actual(v);
-    }
-    return n;
-}
-
-Result<std::optional<float>> optionTime(const registry::ExportOptions& o) {
-    const std::string v = o.get("time", "");
-    if (v.empty()) return std::optional<float>{};
-    char* end = nullptr;
-    const float t = std::strtof(v.c_str(), &end);
-    if (end != v.c_str() + v.size() || !std::isfinite(t) || t < 0)
-        return Error("render.bad_option", "--time must be a finite number >= 0")
-            .field("time")
-            .expected("a finite time >= 0")
-            .actual(v);
-    return std::optional<float>{t};
-}
-
-}  // namespace
-
-// Iron3D MSH: the engine conversion (engines/iron3d/scene), posed by the animation sampler at --time.
-// Not static: the demo stage renders its tank through the same path.
-Result<scene::Scene> mshScene(ByteView data, std::string_view, const registry::ExportOptions& options) {
-    namespace msh = iron3d::msh;
-    iron3d::scene::SceneOptions o;
-    VESTIGE_TRY(o.state, optionIndex(options, "state", msh::kStateCount));
-    VESTIGE_TRY(o.lod, optionIndex(options, "lod", msh::kLodCount));
-    VESTIGE_TRY(o.time, optionTime(options));
-    VESTIGE_TRY(auto model, msh::Model::read(data));
-    return iron3d::scene::toScene(model, o);
-}
-
-namespace {
-
-Result<Produced> produceMsh(ByteView data, std::string_view label, const registry::ExportOptions& options) {
-    VESTIGE_TRY(auto s, mshScene(data, label, options));
-    return Produced{std::move(s), std::nullopt};
-}
-
-// Source BSP: the engine conversion (engines/source/scene) on top of the world builder; with --gmod-dir/--mount
-// ("gmod-dir", "mount" = newline-separated) the faces get their VMT/VTF materials.
-Result<Produced> produceBsp(ByteView data, std::string_view label, const registry::ExportOptions& options) {
-    const std::string gmodDir = options.get("gmod-dir"), mounts = options.get("mount");
-    if (gmodDir.empty() && mounts.empty()) {
-        VESTIGE_TRY(auto m, source::scene::toScene(data));
-        return Produced{std::move(m.scene), m.spawnCamera, {}};
-    }
-    source::content::GmodOptions content;
-    content.gmodDir = gmodDir;
-    for (std::size_t at = 0; at < mounts.size();) {
-        const std::size_t end = std::min(mounts.find('\n', at), mounts.size());
-        content.extra.emplace_back(mounts.substr(at, end - at));
-        at = end + 1;
-    }
-    VESTIGE_TRY(auto m, source::scene::toSceneWithContent(data, label, content));
-    std::string report = source::scene::materialReportJson(m);
-    return Produced{std::move(m.scene), m.spawnCamera, std::move(report)};
-}
-
-// The format hooks: one producer per format name.
-const std::vector<SceneProducer>& sceneProducers() {
-    static const std::vector<SceneProducer> producers = {{"msh", produceMsh}, {"bsp", produceBsp}};
-    return producers;
-}
 
 struct RenderArgs {
     std::string path;
@@ -128,27 +40,19 @@ struct RenderArgs {
 bool parseSize(const std::string& s, std::uint32_t& w, std::uint32_t& h) {
     const auto x = s.find('x');
     if (x == std::string::npos) return false;
-    auto parse = [](std::string_view t, std::uint32_t& v) {
-        auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-        return ec == std::errc() && p == t.data() + t.size() && v >= 1 && v <= 16384;
-    };
-    return parse(std::string_view(s).substr(0, x), w) && parse(std::string_view(s).substr(x + 1), h);
+    const auto width = parseInteger<std::uint32_t>(std::string_view(s).substr(0, x));
+    const auto height = parseInteger<std::uint32_t>(std::string_view(s).substr(x + 1));
+    if (!width || !height || *width < 1 || *width > 16384 || *height < 1 || *height > 16384) return false;
+    w = *width;
+    h = *height;
+    return true;
 }
 
 bool parseCamera(const std::string& s, Vec3& pos, Vec3& ang) {
-    float v[5];
-    std::size_t start = 0;
-    for (int i = 0; i < 5; ++i) {
-        const auto end = i < 4 ? s.find(',', start) : s.size();
-        if (end == std::string::npos) return false;
-        const std::string part = s.substr(start, end - start);
-        char* stop = nullptr;
-        v[i] = std::strtof(part.c_str(), &stop);
-        if (part.empty() || *stop != '\0' || !std::isfinite(v[i])) return false;
-        start = end + 1;
-    }
-    pos = {v[0], v[1], v[2]};
-    ang = {v[3], v[4], 0};
+    const auto v = parseList<float, 5>(s);
+    if (!v) return false;
+    pos = {(*v)[0], (*v)[1], (*v)[2]};
+    ang = {(*v)[3], (*v)[4], 0};
     return true;
 }
 
@@ -158,15 +62,13 @@ int usage(const std::string& message) {
 }
 
 struct Loaded {
-    scene::Scene scene;
-    std::optional<scene::Camera> camera;
+    registry::SceneView view;
     std::string source;  // "test card" or the format name
-    std::string report;  // the producer's --stats JSON
 };
 
-// The scene to draw: the test card, or a file through its format's producer.
+// The scene to draw: the test card, or a file through its format's scene hook.
 Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
-    if (a.testCard) return Loaded{scene::makeTestCard(), scene::testCardCamera(a.view), "test card", {}};
+    if (a.testCard) return Loaded{{scene::makeTestCard(), scene::testCardCamera(a.view)}, "test card"};
     auto resolved = vfs::openSpec(a.path, ctx.archives);
     if (!resolved) return std::move(resolved).error();
     const auto* format = ctx.formats.detect(resolved->data, resolved->name);
@@ -175,22 +77,22 @@ Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
             .file(a.path)
             .actual(fmt::format("{} bytes starting {}", resolved->data.size(), hexBytes(resolved->data, 8)));
     }
-    for (const auto& p : sceneProducers()) {
-        if (p.format != format->name) continue;
-        registry::ExportOptions options;
-        for (auto [key, value] : {std::pair{"state", &a.state}, {"lod", &a.lod}, {"time", &a.time}})
-            if (!value->empty()) options.values[key] = *value;
-        if (!a.content.gmodDir.empty()) options.values["gmod-dir"] = a.content.gmodDir;
-        for (const auto& m : a.content.mounts)
-            options.values["mount"] += (options.values["mount"].empty() ? "" : "\n") + m;
-        VESTIGE_TRY(auto produced, p.produce(resolved->data, resolved->label, options).file(a.path));
-        return Loaded{std::move(produced.scene), produced.camera, format->name, std::move(produced.report)};
+    if (!format->toScene) {
+        std::string known;
+        for (const auto& f : ctx.formats.all())
+            if (f.toScene) known += (known.empty() ? "" : ", ") + f.name;
+        return Error("render.unsupported", fmt::format("{} files cannot be rendered yet", format->name))
+            .file(a.path)
+            .expected(known);
     }
-    std::string known;
-    for (const auto& p : sceneProducers()) known += (known.empty() ? "" : ", ") + p.format;
-    return Error("render.unsupported", fmt::format("{} files cannot be rendered yet", format->name))
-        .file(a.path)
-        .expected(known.empty() ? std::string("--test-card (no format producer is registered yet)") : known);
+    registry::ExportOptions options;
+    for (auto [key, value] : {std::pair{"state", &a.state}, {"lod", &a.lod}, {"time", &a.time}})
+        if (!value->empty()) options.values[key] = *value;
+    // Source maps take their materials from these mounts ("mount" = newline-separated folders/archives).
+    if (!a.content.gmodDir.empty()) options.values["gmod-dir"] = a.content.gmodDir;
+    for (const auto& m : a.content.mounts) options.values["mount"] += (options.values["mount"].empty() ? "" : "\n") + m;
+    VESTIGE_TRY(auto view, format->toScene(resolved->data, resolved->label, options).file(a.path));
+    return Loaded{std::move(view), format->name};
 }
 
 scene::Camera chooseCamera(const RenderArgs& a, const Loaded& loaded, float aspect) {
@@ -199,8 +101,8 @@ scene::Camera chooseCamera(const RenderArgs& a, const Loaded& loaded, float aspe
         (void)parseCamera(a.camera, pos, ang);  // validated before
         return scene::sourceCamera(pos, ang, a.fov);
     }
-    if (loaded.camera) return *loaded.camera;
-    return scene::frameBox(loaded.scene.bounds(), degToRad(45), degToRad(-25), scene::sourceFovToVertical(a.fov),
+    if (loaded.view.camera) return *loaded.view.camera;
+    return scene::frameBox(loaded.view.scene.bounds(), degToRad(45), degToRad(-25), scene::sourceFovToVertical(a.fov),
                            aspect);
 }
 
@@ -220,13 +122,18 @@ void addRender(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--size", a.size, "Image size WIDTHxHEIGHT")->capture_default_str();
     cmd->add_option("--camera", a.camera, "Camera X,Y,Z,PITCH,YAW (Source setpos/setang convention)");
     cmd->add_option("--fov", a.fov, "Horizontal FOV in degrees on a 4:3 screen (Source convention)")
-        ->capture_default_str();
-    cmd->add_option("--view", a.view, "Test card view: 0 (ground) or 1 (high)")->capture_default_str();
-    cmd->add_option("--frames", a.frames, "Number of frames (with --orbit)")->capture_default_str();
+        ->capture_default_str()
+        ->check(numberIn(1, 179));
+    cmd->add_option("--view", a.view, "Test card view: 0 (ground) or 1 (high)")
+        ->capture_default_str()
+        ->transform(integerIn(0, 1));
+    cmd->add_option("--frames", a.frames, "Number of frames (with --orbit), 1..100000")
+        ->capture_default_str()
+        ->transform(integerIn(1, 100000));
     cmd->add_flag("--orbit", a.orbit, "Orbit the camera once around the scene over the frames");
-    cmd->add_option("--state", a.state, "Iron3D model state");
-    cmd->add_option("--lod", a.lod, "Iron3D level of detail");
-    cmd->add_option("--time", a.time, "Animation time for the pose");
+    cmd->add_option("--state", a.state, "Iron3D model state")->transform(indexOption());
+    cmd->add_option("--lod", a.lod, "Iron3D level of detail")->transform(indexOption());
+    cmd->add_option("--time", a.time, "Animation time for the pose")->check(timeOption());
     addContentOptions(cmd, a.content);
     cmd->add_flag("--stats", a.stats, "Print draw calls, materials and what is missing (JSON: \"materials\")");
     cmd->footer(
@@ -250,10 +157,10 @@ void addRender(CLI::App& cli, AppContext& ctx) {
             auto off = render_gl::Offscreen::create(w, h);
             if (!off) return reportError(ctx, off.error());
             auto& r = *off->renderer;
-            if (auto st = r.setScene(loaded->scene); !st) return reportError(ctx, st.error());
+            if (auto st = r.setScene(loaded->view.scene); !st) return reportError(ctx, st.error());
             const float aspect = static_cast<float>(w) / static_cast<float>(h);
             const scene::Camera base = chooseCamera(a, *loaded, aspect);
-            const Aabb box = loaded->scene.bounds();
+            const Aabb box = loaded->view.scene.bounds();
             const Vec3 pivot = box.isEmpty() ? Vec3{} : box.center();
             Progress& progress = ctx.progress();
             if (a.frames > 1) progress.begin("render", static_cast<std::uint64_t>(a.frames));
@@ -274,24 +181,26 @@ void addRender(CLI::App& cli, AppContext& ctx) {
                 if (!img) return reportError(ctx, img.error());
                 const std::string name = frameName(a.out, f, a.frames);
                 if (auto st = image::writePng(name, *img); !st) return reportError(ctx, st.error());
-                files += fmt::format("{}\"{}\"", files.empty() ? "" : ",", name);
+                files += fmt::format("{}\"{}\"", files.empty() ? "" : ",",
+                                     jsonEscape(name));  // paths may hold quotes, backslashes
                 if (a.frames > 1) progress.update(static_cast<std::uint64_t>(f + 1));
             }
             if (a.frames > 1) progress.end();
             const auto& stats = r.lastFrame();
-            const bool report = a.stats && !loaded->report.empty();
+            const bool report = a.stats && !loaded->view.report.empty();
             if (ctx.json) {
                 printOut(fmt::format(
                     R"({{"ok":true,"source":"{}","width":{},"height":{},"frames":{},"files":[{}],"triangles":{},"drawCalls":{},"camera":{{"position":[{},{},{}],"forward":[{},{},{}]}}{}}})",
                     loaded->source, w, h, a.frames, files, stats.trianglesSubmitted, stats.drawCalls, base.position.x,
                     base.position.y, base.position.z, base.forward.x, base.forward.y, base.forward.z,
-                    report ? fmt::format(R"(,"blendedDraws":{},"materials":{})", stats.blendedDraws, loaded->report)
-                           : std::string()));
+                    report
+                        ? fmt::format(R"(,"blendedDraws":{},"materials":{})", stats.blendedDraws, loaded->view.report)
+                        : std::string()));
             } else {
                 printOut(fmt::format("rendered {} ({}x{}, {} frame(s), {} triangles, {} draw calls) to {}",
                                      loaded->source, w, h, a.frames, stats.trianglesSubmitted, stats.drawCalls,
                                      frameName(a.out, 0, a.frames) + (a.frames > 1 ? " ..." : "")));
-                if (report) printOut("materials: " + loaded->report);
+                if (report) printOut("materials: " + loaded->view.report);
             }
             return kExitOk;
         };
@@ -307,7 +216,9 @@ void addView(CLI::App& cli, AppContext& ctx) {
     cmd->add_flag("--test-card", a.testCard, "View the built-in test card");
     cmd->add_option("--size", a.size, "Window size WIDTHxHEIGHT")->capture_default_str();
     cmd->add_option("--camera", a.camera, "Start camera X,Y,Z,PITCH,YAW (Source convention)");
-    cmd->add_option("--fov", a.fov, "Horizontal FOV in degrees on a 4:3 screen")->capture_default_str();
+    cmd->add_option("--fov", a.fov, "Horizontal FOV in degrees on a 4:3 screen")
+        ->capture_default_str()
+        ->check(numberIn(1, 179));
     cmd->add_option("--screenshots", shots, "Directory for F12 screenshots")->capture_default_str();
     addContentOptions(cmd, a.content);
     cmd->footer("Example: vestige view --test-card   (needs a display; exits 1 without one)");
@@ -328,7 +239,7 @@ void addView(CLI::App& cli, AppContext& ctx) {
             options.title = fmt::format("Vestige - {}", a.testCard ? std::string("test card") : a.path);
             options.screenshotDir = shots;
             const float aspect = static_cast<float>(w) / static_cast<float>(h);
-            auto st = render_gl::runViewer(loaded->scene, chooseCamera(a, *loaded, aspect), options);
+            auto st = render_gl::runViewer(loaded->view.scene, chooseCamera(a, *loaded, aspect), options);
             if (!st) return reportError(ctx, st.error());
             if (ctx.json) printOut(R"({"ok":true})");
             return kExitOk;

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "app.hpp"
+#include "options.hpp"
 #include "vestige/core/json.hpp"
 #include "vestige/core/parse.hpp"
 #include "vestige/iron3d/ai/superai.hpp"
@@ -67,13 +68,10 @@ private:
 };
 
 bool parseAnchor(const std::string& text, float& x, float& y) {
-    const std::size_t comma = text.find(',');
-    if (comma == std::string::npos) return false;
-    const auto a = parseFloat(text.substr(0, comma));
-    const auto b = parseFloat(text.substr(comma + 1));
-    if (!a || !b) return false;
-    x = *a;
-    y = *b;
+    const auto v = parseList<float, 2>(text);
+    if (!v) return false;
+    x = (*v)[0];
+    y = (*v)[1];
     return true;
 }
 

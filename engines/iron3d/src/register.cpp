@@ -1,6 +1,5 @@
 #include "vestige/iron3d/register.hpp"
 
-#include <charconv>
 #include <string>
 
 #include "textured_export.hpp"
@@ -17,6 +16,7 @@
 #include "vestige/iron3d/nres/register.hpp"
 #include "vestige/iron3d/prototype/register.hpp"
 #include "vestige/iron3d/rsli/register.hpp"
+#include "vestige/iron3d/scene/scene.hpp"
 #include "vestige/iron3d/scr/register.hpp"
 #include "vestige/iron3d/texm/register.hpp"
 #include "vestige/iron3d/tma/register.hpp"
@@ -27,31 +27,35 @@
 namespace vestige::iron3d {
 namespace {
 
-Result<int> intOption(const registry::ExportOptions& options, const std::string& key, int fallback, int lo, int hi) {
-    const std::string text = options.get(key);
-    if (text.empty()) return fallback;
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi)
-        return Error("export.bad_option", "option out of range")
-            .in("option", key)
-            .expected(std::to_string(lo) + ".." + std::to_string(hi))
-            .actual(text);
-    return value;
-}
-
 // `vestige export model.msh --animated`: the model as a one-load CAniMesh, its node animation sampled per
 // frame into glTF channels. The animesh library sits above the MSH reader, so the hook is attached here.
 Result<Bytes> exportAnimatedMsh(ByteView data, std::string_view label, const registry::ExportOptions& options) {
     VESTIGE_TRY(auto model, msh::Model::read(data));
     animesh::GlbOptions glb;
-    VESTIGE_TRY(glb.lod, intOption(options, "lod", 0, 0, 4));
-    VESTIGE_TRY(glb.state, intOption(options, "state", animesh::kModelStateDefault, animesh::kModelStateDefault, 2));
-    VESTIGE_TRY(const int frames, intOption(options, "frames", 16, 1, 100000));
+    VESTIGE_TRY(const auto lod, options.integer("lod", 0, 0, 4));
+    VESTIGE_TRY(const auto state,
+                options.integer("state", animesh::kModelStateDefault, animesh::kModelStateDefault, 2));
+    VESTIGE_TRY(const auto frames, options.integer("frames", 16, 1, 100000));
+    glb.lod = static_cast<int>(lod);
+    glb.state = static_cast<int>(state);
     glb.frames = static_cast<std::uint32_t>(frames);
     animesh::AniMesh mesh;
     VESTIGE_CHECK(mesh.append(std::string(label), model.data(), 0).file(std::string(label)));
     return animesh::exportAnimatedGlb(mesh, glb);
+}
+
+// `vestige render model.msh`: the engine conversion (engines/iron3d/scene), posed by the animation sampler at
+// --time; the scene library sits above the MSH reader, so the hook is attached here.
+Result<registry::SceneView> mshScene(ByteView data, std::string_view, const registry::ExportOptions& options) {
+    scene::SceneOptions o;
+    VESTIGE_TRY(const auto state, options.integer("state", 0, 0, msh::kStateCount - 1, "render"));
+    VESTIGE_TRY(const auto lod, options.integer("lod", 0, 0, msh::kLodCount - 1, "render"));
+    o.state = static_cast<unsigned>(state);
+    o.lod = static_cast<unsigned>(lod);
+    VESTIGE_TRY(o.time, options.number("time", 0, "render"));
+    VESTIGE_TRY(auto model, msh::Model::read(data));
+    VESTIGE_TRY(auto built, scene::toScene(model, o));
+    return registry::SceneView{std::move(built), std::nullopt};
 }
 
 }  // namespace
@@ -83,6 +87,7 @@ void registerFormats(registry::FormatRegistry& formats, vfs::ArchiveRegistry& ar
             if (options.get("animated") == "1") return exportAnimatedMsh(data, label, options);
             return exportTexturedMsh(data, label, options, archiveFormats);
         };
+        info.toScene = mshScene;
         formats.add(std::move(info));
     }
 }

@@ -1,9 +1,9 @@
 // FormatRegistry: probe scoring, ties, replacement, lookup.
+#include "vestige/registry/registry.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
-
-#include "vestige/registry/registry.hpp"
 
 namespace vestige::registry {
 namespace {
@@ -79,6 +79,24 @@ TEST(ExportOptions, Get) {
     EXPECT_EQ(o.get("state"), "1");
     EXPECT_EQ(o.get("lod", "0"), "0");
     EXPECT_EQ(o.get("lod"), "");
+}
+
+// One checked reader for every format's numeric export/render options (it replaced five per-format copies).
+TEST(ExportOptions, IntegerAndNumberAreCheckedOnce) {
+    ExportOptions o;
+    o.values = {{"state", "2"}, {"lod", "5"}, {"mip", "1x"}, {"frame", "-1"}, {"time", "2.5"}, {"bad", "nan"}};
+    EXPECT_EQ(*o.integer("state", 0, 0, 2), 2);
+    EXPECT_EQ(*o.integer("absent", 7, 0, 2), 7) << "the fallback is not range-checked";
+    const auto lod = o.integer("lod", 0, 0, 4, "msh");
+    ASSERT_FALSE(lod.ok());
+    EXPECT_EQ(lod.error().code(), "msh.bad_option");
+    EXPECT_EQ(lod.error().render(), "option lod: --lod must be 0..4 (expected 0..4, got 5) [msh.bad_option]");
+    EXPECT_EQ(o.integer("mip", 0, 0, 10).error().code(), "export.bad_option");
+    EXPECT_FALSE(o.integer("frame", 0, 0, 10).ok());
+    EXPECT_EQ(**o.number("time", 0), 2.5f);
+    EXPECT_FALSE(o.number("absent", 0)->has_value());
+    EXPECT_EQ(o.number("bad", 0, "render").error().code(), "render.bad_option");
+    EXPECT_FALSE(o.number("time", 3).ok()) << "below the lower bound";
 }
 
 }  // namespace

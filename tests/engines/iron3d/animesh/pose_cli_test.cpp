@@ -1,59 +1,41 @@
-// The pending `pose` verb and `animesh` demo stage, run in-process with the app's helpers.
+// The `pose` verb and the `animesh` demo stage, run as the built `vestige` binary.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "cmd_pose.hpp"
+#include "cli.hpp"
 #include "vestige/core/file_io.hpp"
-#include "vestige/iron3d/ctl/ctl.hpp"
 #include "vestige/iron3d/animesh/sample.hpp"
+#include "vestige/iron3d/ctl/ctl.hpp"
 #include "vestige/iron3d/msh/sample.hpp"
 
-namespace vestige::app {
+namespace vestige {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path scratch() {
-    // One directory per test: ctest may run the tests of this binary in parallel.
-    const fs::path dir = fs::temp_directory_path() / "vestige_pose_cli_test" /
-                         testing::UnitTest::GetInstance()->current_test_info()->name();
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+class PoseVerb : public test::TempDirTest {
+protected:
+    test::CliRun pose(std::vector<std::string> args) {
+        args.insert(args.begin(), "pose");
+        return test::runCli(VESTIGE_BIN, args, mDir);
+    }
+    std::string writeModel(const std::string& name, const iron3d::msh::ModelData& d) {
+        auto b = iron3d::msh::build(d);
+        EXPECT_TRUE(b.ok()) << b.error().render();
+        EXPECT_TRUE(writeFileAtomic(mDir / name, *b).ok());
+        return (mDir / name).string();
+    }
+};
 
-void writeModel(const fs::path& p, const iron3d::msh::ModelData& d) {
-    auto b = iron3d::msh::build(d);
-    ASSERT_TRUE(b.ok()) << b.error().render();
-    ASSERT_TRUE(writeFileAtomic(p, *b).ok());
-}
-
-// Parses and runs `vestige pose ...`; returns the exit code and captured stdout.
-std::pair<int, std::string> runPose(std::vector<std::string> args) {
-    AppContext ctx;
-    CLI::App cli("vestige");
-    addPoseCommand(cli, ctx);
-    args.insert(args.begin(), "pose");
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    try {
-        cli.parse(reversed);
-    } catch (const CLI::ParseError&) { return {kExitUsage, ""}; }
-    testing::internal::CaptureStdout();
-    const int rc = ctx.run ? ctx.run() : kExitUsage;
-    return {rc, testing::internal::GetCapturedStdout()};
-}
-
-TEST(PoseVerb, JsonPieceTreeWithAttachments) {
-    const fs::path dir = scratch();
-    writeModel(dir / "tank.msh", iron3d::msh::sampleTank());
-    writeModel(dir / "turret.msh", iron3d::animesh::sampleTurret());
-    writeModel(dir / "cannon.msh", iron3d::animesh::sampleCannon());
-    auto [rc, out] = runPose({(dir / "tank.msh").string(), "--attach", (dir / "turret.msh").string() + "@3", "--attach",
-                              (dir / "cannon.msh").string() + "@6", "--time", "4", "--json"});
-    ASSERT_EQ(rc, kExitOk) << out;
-    const auto doc = nlohmann::json::parse(out);
+TEST_F(PoseVerb, JsonPieceTreeWithAttachments) {
+    const auto tank = writeModel("tank.msh", iron3d::msh::sampleTank());
+    const auto turret = writeModel("turret.msh", iron3d::animesh::sampleTurret());
+    const auto cannon = writeModel("cannon.msh", iron3d::animesh::sampleCannon());
+    const auto r = pose({tank, "--attach", turret + "@3", "--attach", cannon + "@6", "--time", "4", "--json"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto doc = nlohmann::json::parse(r.out);
     ASSERT_EQ(doc["pieces"].size(), 9u);
     EXPECT_EQ(doc["pieces"][4]["tag"], 1);
     EXPECT_EQ(doc["pieces"][4]["parent"], 3);
@@ -66,23 +48,27 @@ TEST(PoseVerb, JsonPieceTreeWithAttachments) {
     EXPECT_EQ(doc["pieces"][0]["global"]["matrix"].size(), 4u);
 }
 
-TEST(PoseVerb, TextAndUsageErrors) {
-    const fs::path dir = scratch();
-    writeModel(dir / "tank.msh", iron3d::msh::sampleTank());
-    auto [rc, out] = runPose({(dir / "tank.msh").string(), "--frame", "1"});
-    ASSERT_EQ(rc, kExitOk);
-    EXPECT_NE(out.find("piece[3] turret_socket  tag 0  node 3  parent 0  flags 0x00000010"), std::string::npos) << out;
-    EXPECT_EQ(runPose({(dir / "tank.msh").string(), "--time", "1", "--frame", "1"}).first, kExitUsage);
-    EXPECT_EQ(runPose({(dir / "tank.msh").string(), "--attach", "x.msh"}).first, kExitUsage);
-    EXPECT_EQ(runPose({(dir / "tank.msh").string(), "--node-time", "3"}).first, kExitUsage);
-    testing::internal::CaptureStderr();
-    EXPECT_EQ(runPose({(dir / "tank.msh").string(), "--time", "-1"}).first, kExitError);
-    EXPECT_NE(testing::internal::GetCapturedStderr().find("animation.bad_time"), std::string::npos);
+TEST_F(PoseVerb, TextAndUsageErrors) {
+    const auto tank = writeModel("tank.msh", iron3d::msh::sampleTank());
+    const auto r = pose({tank, "--frame", "1"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("piece[3] turret_socket  tag 0  node 3  parent 0  flags 0x00000010"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(pose({tank, "--time", "1", "--frame", "1"}).code, 2);
+    EXPECT_EQ(pose({tank, "--attach", "x.msh"}).code, 2);
+    EXPECT_EQ(pose({tank, "--node-time", "3"}).code, 2);
+    // Numbers no input could take are usage errors: negative or overflowing frames, non-finite times.
+    EXPECT_EQ(pose({tank, "--frame", "-1"}).code, 2);
+    EXPECT_EQ(pose({tank, "--frame", "18446744073709551616"}).code, 2);
+    EXPECT_EQ(pose({tank, "--time", "nan"}).code, 2);
+    EXPECT_EQ(pose({tank, "--lod", "9"}).code, 2);
+    const auto bad = pose({tank, "--time", "-1"});
+    EXPECT_EQ(bad.code, 1);
+    EXPECT_NE(bad.err.find("animation.bad_time"), std::string::npos) << bad.err;
 }
 
-TEST(PoseVerb, CtlRowsAndNodeTimes) {
-    const fs::path dir = scratch();
-    writeModel(dir / "tank.msh", iron3d::msh::sampleTank());
+TEST_F(PoseVerb, CtlRowsAndNodeTimes) {
+    const auto tank = writeModel("tank.msh", iron3d::msh::sampleTank());
     iron3d::ctl::PoseRow row;
     row.nodeId = 3;
     row.frameB = 2;
@@ -90,36 +76,32 @@ TEST(PoseVerb, CtlRowsAndNodeTimes) {
     row.flags = iron3d::ctl::kFlagWrap;
     auto ctl = iron3d::ctl::build(0, 0, 0, 0, {row});
     ASSERT_TRUE(ctl.ok());
-    ASSERT_TRUE(writeFileAtomic(dir / "tank.ctl", *ctl).ok());
-    auto [rc, out] = runPose({(dir / "tank.msh").string(), "--ctl", (dir / "tank.ctl").string(), "--json"});
-    ASSERT_EQ(rc, kExitOk) << out;
-    auto doc = nlohmann::json::parse(out);
+    ASSERT_TRUE(writeFileAtomic(mDir / "tank.ctl", *ctl).ok());
+    auto r = pose({tank, "--ctl", (mDir / "tank.ctl").string(), "--json"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    auto doc = nlohmann::json::parse(r.out);
     EXPECT_EQ(doc["pieces"][3]["time"], 1.5);
     EXPECT_EQ(doc["pieces"][3]["sample"]["frame"], 1);  // roundHalfEven(1.0) = 1
-    EXPECT_EQ(doc["pieces"][0]["time"], 0.0);            // unbound nodes: time 0
-    auto [rc2, out2] = runPose({(dir / "tank.msh").string(), "--node-time", "3=2", "--json"});
-    ASSERT_EQ(rc2, kExitOk) << out2;
-    doc = nlohmann::json::parse(out2);
+    EXPECT_EQ(doc["pieces"][0]["time"], 0.0);           // unbound nodes: time 0
+    r = pose({tank, "--node-time", "3=2", "--json"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    doc = nlohmann::json::parse(r.out);
     EXPECT_EQ(doc["pieces"][3]["sample"]["source"], "sampled_key");
     EXPECT_EQ(doc["pieces"][2]["sample"]["source"], "fallback");
 }
 
-TEST(AnimeshDemo, StageWritesFilesAndNotes) {
-    const fs::path dir = scratch();
-    AppContext app;
-    DemoContext demo{app, dir, {}, {}};
-    const DemoStage stage = demoStageAnimesh();
-    EXPECT_EQ(stage.name, "animesh");
-    auto st = stage.run(demo);
-    ASSERT_TRUE(st.ok()) << st.error().render();
-    EXPECT_EQ(demo.produced.size(), 8u);
-    ASSERT_EQ(demo.notes.size(), 4u);
-    EXPECT_NE(demo.notes[0].find("SUBMODEL_ROOT on pieces 0, 4, 8"), std::string::npos) << demo.notes[0];
-    EXPECT_NE(demo.notes[1].find("0ad0fde41d3f4a7a"), std::string::npos) << demo.notes[1];
-    EXPECT_NE(demo.notes[2].find("binds node 3 to time 1.5"), std::string::npos) << demo.notes[2];
-    EXPECT_TRUE(fs::exists(dir / "animesh" / "pose.json"));
-    EXPECT_TRUE(fs::exists(dir / "animesh" / "tank_assembly.glb"));
+TEST_F(PoseVerb, AnimeshDemoStageWritesFilesAndNotes) {
+    const auto r = test::runCli(VESTIGE_BIN, {"demo", "--stage", "animesh", "--out", (mDir / "demo").string()}, mDir);
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    std::size_t files = 0;
+    for (std::size_t at = 0; (at = r.out.find("\n         > ", at)) != std::string::npos; ++at) ++files;
+    EXPECT_EQ(files, 8u) << r.out;
+    EXPECT_NE(r.out.find("SUBMODEL_ROOT on pieces 0, 4, 8"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("0ad0fde41d3f4a7a"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("binds node 3 to time 1.5"), std::string::npos) << r.out;
+    EXPECT_TRUE(fs::exists(mDir / "demo" / "animesh" / "pose.json"));
+    EXPECT_TRUE(fs::exists(mDir / "demo" / "animesh" / "tank_assembly.glb"));
 }
 
 }  // namespace
-}  // namespace vestige::app
+}  // namespace vestige

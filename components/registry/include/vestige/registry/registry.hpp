@@ -1,13 +1,17 @@
 #pragma once
 // Format registry for `vestige info` and friends. Each format registers a probe (by magic and/or
 // file name) and a describer that renders both JSON (for --json) and human text.
+#include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "vestige/core/bytes.hpp"
+#include "vestige/scene/camera.hpp"
+#include "vestige/scene/scene.hpp"
 
 namespace vestige::registry {
 
@@ -16,13 +20,28 @@ struct Description {
     std::string text;  // human-readable, several lines
 };
 
-// Options of `vestige export` as given on the command line (--state 1 -> {"state","1"}).
+// Options of `vestige export` and `vestige render` as given on the command line (--state 1 -> {"state","1"}).
 struct ExportOptions {
     std::map<std::string, std::string> values;
     [[nodiscard]] std::string get(const std::string& key, std::string fallback = {}) const {
         auto it = values.find(key);
         return it == values.end() ? std::move(fallback) : it->second;
     }
+    // An integer option in lo..hi (core/parse.hpp rules), `fallback` when absent; anything else is
+    // "<area>.bad_option" naming the option, the range and the text given.
+    [[nodiscard]] Result<std::int64_t> integer(const std::string& key, std::int64_t fallback, std::int64_t lo,
+                                               std::int64_t hi, std::string_view area = "export") const;
+    // A finite number >= lo, nullopt when absent; anything else is "<area>.bad_option".
+    [[nodiscard]] Result<std::optional<float>> number(const std::string& key, float lo,
+                                                      std::string_view area = "export") const;
+};
+
+// What `vestige render` and `vestige view` draw: the scene and, when the content has one, its own camera (a map's
+// info_player_start); unset = frame the whole scene.
+struct SceneView {
+    scene::Scene scene;
+    std::optional<scene::Camera> camera;
+    std::string report;  // a JSON object for `render --stats` (a map's materials), "" when the format has none
 };
 
 struct FormatInfo {
@@ -35,6 +54,8 @@ struct FormatInfo {
     std::function<Result<Bytes>(ByteView data, std::string_view label, const ExportOptions& options)> exportGlb;
     // Optional: image export to PNG (`vestige export x.vtf -o x.png`); options may carry "mip", "frame", "face".
     std::function<Result<Bytes>(ByteView data, std::string_view label, const ExportOptions& options)> exportPng;
+    // Optional: the content as a backend-neutral scene (`vestige render`, `vestige view`); options as for export.
+    std::function<Result<SceneView>(ByteView data, std::string_view label, const ExportOptions& options)> toScene;
 };
 
 class FormatRegistry {

@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -235,21 +234,10 @@ registry::Description describe(const Model& model, std::string_view label) {
 
 Result<ExportSettings> exportSettings(const registry::ExportOptions& options) {
     ExportSettings s;
-    auto parse = [&](const char* key, unsigned limit, unsigned& out) -> Status {
-        const std::string v = options.get(key);
-        if (v.empty()) return {};
-        unsigned n = 0;
-        auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-        if (ec != std::errc() || p != v.data() + v.size() || n >= limit)
-            return Error("msh.bad_option", fmt::format("--{} must be 0..{}", key, limit - 1))
-                .field(key)
-                .expected(fmt::format("0..{}", limit - 1))
-                .actual(v);
-        out = n;
-        return {};
-    };
-    VESTIGE_CHECK(parse("state", kStateCount, s.state));
-    VESTIGE_CHECK(parse("lod", kLodCount, s.lod));
+    VESTIGE_TRY(const auto state, options.integer("state", 0, 0, kStateCount - 1, "msh"));
+    VESTIGE_TRY(const auto lod, options.integer("lod", 0, 0, kLodCount - 1, "msh"));
+    s.state = static_cast<unsigned>(state);
+    s.lod = static_cast<unsigned>(lod);
     return s;
 }
 

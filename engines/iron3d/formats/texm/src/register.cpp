@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cstring>
 #include <nlohmann/json.hpp>
 
@@ -64,15 +63,8 @@ registry::Description describe(const Texture& t, std::string_view label) {
 
 Result<Bytes> exportPng(ByteView data, const registry::ExportOptions& options) {
     VESTIGE_TRY(Texture t, read(data));
-    std::uint32_t mip = 0;
-    if (const auto text = options.get("mip"); !text.empty()) {
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), mip);
-        if (ec != std::errc() || end != text.data() + text.size() || mip >= t.mips.size())
-            return Error("export.bad_option", "mip level out of range")
-                .in("option", "mip")
-                .expected(fmt::format("0..{}", t.mips.size() - 1))
-                .actual(text);
-    }
+    VESTIGE_TRY(const auto mipIndex, options.integer("mip", 0, 0, static_cast<std::int64_t>(t.mips.size()) - 1));
+    const auto mip = static_cast<std::uint32_t>(mipIndex);
     Expansion e = Expansion::Rounding;
     if (const auto text = options.get("expansion"); !text.empty()) {
         if (text == "replication")

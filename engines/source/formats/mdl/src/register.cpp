@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <nlohmann/json.hpp>
 
 #include "vestige/core/text.hpp"
@@ -19,13 +18,8 @@ Json vec(Vec3 v) { return Json::array({v.x, v.y, v.z}); }
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 Result<int> intOption(const registry::ExportOptions& options, const char* key) {
-    const std::string s = options.get(key);
-    if (s.empty()) return 0;
-    int v = 0;
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size() || v < 0)
-        return Error("mdl.bad_option", fmt::format("--{} takes a non-negative integer", key)).field(key).actual(s);
-    return v;
+    VESTIGE_TRY(const auto v, options.integer(key, 0, 0, 0x7FFFFFFF, "mdl"));
+    return static_cast<int>(v);
 }
 
 }  // namespace

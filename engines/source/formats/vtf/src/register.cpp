@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <nlohmann/json.hpp>
 
 #include "vestige/core/text.hpp"
@@ -90,13 +89,8 @@ Result<Bytes> exportPng(ByteView data, std::string_view /*label*/, const registr
     std::uint32_t index[4] = {0, 0, 0, 0};
     const char* names[4] = {"mip", "frame", "face", "slice"};
     for (int i = 0; i < 4; ++i) {
-        const std::string s = options.get(names[i]);
-        if (s.empty()) continue;
-        const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), index[i]);
-        if (ec != std::errc() || p != s.data() + s.size())
-            return Error("vtf.bad_option", fmt::format("--{} takes a non-negative integer", names[i]))
-                .field(names[i])
-                .actual(s);
+        VESTIGE_TRY(const auto v, options.integer(names[i], 0, 0, 0xFFFFFFFF, "vtf"));
+        index[i] = static_cast<std::uint32_t>(v);
     }
     VESTIGE_TRY(Vtf v, readVtf(data));
     VESTIGE_TRY(image::Image img, decodeImage(v, index[0], index[1], index[2], index[3]));
