@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t i = 0; i < scene.size(); ++i) {
         scene[i].collisionGroup = size > 0 ? static_cast<int>(data[i % size] % 23) - 1 : 0;
     }
-    TraceQuery q;
+    game::TraceQuery q;
     q.collisionGroup = size > 1 ? static_cast<int>(data[size - 1] % 23) - 1 : 0;
     const Vec3 starts[] = {{-384, 64, 64}, {0, -512, -4}};
     const Vec3 ends[] = {{-128, 64, 64}, {16, -512, 96}};
