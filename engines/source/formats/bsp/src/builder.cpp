@@ -10,6 +10,7 @@
 #include <set>
 #include <tuple>
 
+#include "builder_detail.hpp"
 #include "vestige/core/text.hpp"
 #include "vestige/source/base/brush_geometry.hpp"
 
@@ -20,13 +21,7 @@ namespace surf = base::surf;
 
 namespace {
 
-float clean(float v) { return v == 0.0f ? 0.0f : v; }  // folds -0 into +0 so equal planes share keys
-Vec3 clean(Vec3 v) { return {clean(v.x), clean(v.y), clean(v.z)}; }
-
-double snap(double v) {
-    const double r = std::round(v);
-    return std::fabs(v - r) < 1e-3 ? r : v;
-}
+using detail::clean;
 
 int dominantAxis(Vec3 n) {
     const float ax = std::fabs(n.x), ay = std::fabs(n.y), az = std::fabs(n.z);
@@ -57,24 +52,17 @@ struct TextureAxes {
 // World-aligned axes picked by the dominant normal component (Hammer's default alignment).
 TextureAxes textureAxes(Vec3 n) {
     switch (dominantAxis(n)) {
-    case 0: return {{0, 1, 0}, {0, 0, -1}};
-    case 1: return {{1, 0, 0}, {0, 0, -1}};
-    default: return {{1, 0, 0}, {0, -1, 0}};
+        case 0:
+            return {{0, 1, 0}, {0, 0, -1}};
+        case 1:
+            return {{1, 0, 0}, {0, 0, -1}};
+        default:
+            return {{1, 0, 0}, {0, -1, 0}};
     }
 }
 
 constexpr float kTexelsPerUnit = 4.0f;  // texture scale 0.25
 constexpr int kMaxLuxels = 32;
-
-Vec3 rotateDir(Vec3 v, RampDirection d) {
-    switch (d) {
-    case RampDirection::PosX: return v;
-    case RampDirection::PosY: return {-v.y, v.x, v.z};
-    case RampDirection::NegX: return {-v.x, -v.y, v.z};
-    case RampDirection::NegY: return {v.y, -v.x, v.z};
-    }
-    return v;
-}
 
 struct Compiler {
     const std::map<std::string, std::pair<int, int>>& textureSizes;
@@ -157,8 +145,10 @@ struct Compiler {
         t.flags = static_cast<std::int32_t>(flagsOf(texture));
         t.texData = texData(texture);
         std::vector<std::uint32_t> key;
-        for (const auto& v : t.textureVecs) for (float f : {v.x, v.y, v.z, v.w}) key.push_back(bits(f));
-        for (const auto& v : t.lightmapVecs) for (float f : {v.x, v.y, v.z, v.w}) key.push_back(bits(f));
+        for (const auto& v : t.textureVecs)
+            for (float f : {v.x, v.y, v.z, v.w}) key.push_back(bits(f));
+        for (const auto& v : t.lightmapVecs)
+            for (float f : {v.x, v.y, v.z, v.w}) key.push_back(bits(f));
         key.push_back(static_cast<std::uint32_t>(t.flags));
         key.push_back(static_cast<std::uint32_t>(t.texData));
         if (auto it = texInfoIndex.find(key); it != texInfoIndex.end()) return it->second;
@@ -194,7 +184,8 @@ struct Compiler {
         f.texInfo = static_cast<std::int16_t>(texInfoIndex);
         std::vector<int> idx;
         for (const auto& p : pts) idx.push_back(vertex(p));
-        for (std::size_t i = 0; i < idx.size(); ++i) out.surfEdges.push_back(surfEdge(idx[i], idx[(i + 1) % idx.size()]));
+        for (std::size_t i = 0; i < idx.size(); ++i)
+            out.surfEdges.push_back(surfEdge(idx[i], idx[(i + 1) % idx.size()]));
         Vec3 area{};
         for (std::size_t i = 1; i + 1 < pts.size(); ++i) area += cross(pts[i] - pts[0], pts[i + 1] - pts[0]);
         f.area = length(area) * 0.5f;
@@ -215,148 +206,9 @@ struct Compiler {
     }
 };
 
-std::string formatVec(Vec3 v) { return fmt::format("{} {} {}", v.x, v.y, v.z); }
-
 std::int16_t clampI16(double v) { return static_cast<std::int16_t>(std::clamp(v, -32768.0, 32767.0)); }
 
 }  // namespace
-
-std::array<std::uint8_t, 4> encodeColorRgbExp32(Vec3 linear) {
-    const float m = std::max({linear.x, linear.y, linear.z});
-    if (!(m > 0)) return {0, 0, 0, 0};
-    int e = static_cast<int>(std::ceil(std::log2(m)));
-    e = std::clamp(e, -128, 127);
-    const float scale = 255.0f / std::ldexp(1.0f, e);
-    auto channel = [&](float v) {
-        return static_cast<std::uint8_t>(std::clamp(std::lround(std::max(v, 0.0f) * scale), 0L, 255L));
-    };
-    return {channel(linear.x), channel(linear.y), channel(linear.z), static_cast<std::uint8_t>(static_cast<std::int8_t>(e))};
-}
-
-MapBuilder::MapBuilder() {
-    mModels.emplace_back();
-    mModels[0].entity = 0;
-    Entity world;
-    world.keys = {{"classname", "worldspawn"}, {"mapversion", "1"}, {"skyname", "sky_day01_01"}};
-    mEntities.push_back(std::move(world));
-}
-
-void MapBuilder::setTextureSize(const std::string& texture, int width, int height) {
-    mTextureSizes[texture] = {width, height};
-}
-void MapBuilder::setTextureFlags(const std::string& texture, std::uint32_t surfFlags) {
-    mTextureFlags[texture] = surfFlags;
-}
-
-BrushDesc MapBuilder::box(Vec3 min, Vec3 max, const std::string& texture, std::uint32_t contents) {
-    BrushDesc b;
-    b.contents = contents;
-    b.sides = {{{1, 0, 0}, max.x, texture}, {{-1, 0, 0}, -min.x, texture}, {{0, 1, 0}, max.y, texture},
-               {{0, -1, 0}, -min.y, texture}, {{0, 0, 1}, max.z, texture}, {{0, 0, -1}, -min.z, texture}};
-    for (auto& s : b.sides) s.dist = clean(s.dist);
-    return b;
-}
-
-BrushDesc MapBuilder::ramp(Vec3 base, float length, float width, float angleDegrees, RampDirection direction,
-                           const std::string& texture) {
-    // Local frame: rises along +X from x=0 to x=length, y in [-width/2, width/2], then rotated to `direction`.
-    const double a = static_cast<double>(angleDegrees) * 3.14159265358979323846 / 180.0;
-    const double h = length * std::tan(a);
-    const Vec3 slope{static_cast<float>(-std::sin(a)), 0, static_cast<float>(std::cos(a))};
-    struct Local { Vec3 n; Vec3 point; };
-    const std::vector<Local> local = {
-        {{0, 0, -1}, {0, 0, 0}},
-        {slope, {0, 0, 0}},
-        {{1, 0, 0}, {length, 0, 0}},
-        {{0, 1, 0}, {0, width / 2, 0}},
-        {{0, -1, 0}, {0, -width / 2, 0}},
-    };
-    (void)h;
-    BrushDesc b;
-    for (const auto& l : local) {
-        const Vec3 n = clean(rotateDir(l.n, direction));
-        const Vec3 p = rotateDir(l.point, direction) + base;
-        const double d = double(n.x) * p.x + double(n.y) * p.y + double(n.z) * p.z;
-        b.sides.push_back({n, clean(static_cast<float>(snap(d))), texture});
-    }
-    return b;
-}
-
-int MapBuilder::addBrush(BrushDesc brush) {
-    mModels[0].brushes.push_back(std::move(brush));
-    return static_cast<int>(mModels[0].brushes.size() - 1);
-}
-
-int MapBuilder::addBox(Vec3 min, Vec3 max, const std::string& texture, std::uint32_t contents) {
-    return addBrush(box(min, max, texture, contents));
-}
-
-int MapBuilder::addRamp(Vec3 base, float length, float width, float angleDegrees, RampDirection direction,
-                        const std::string& texture) {
-    return addBrush(ramp(base, length, width, angleDegrees, direction, texture));
-}
-
-void MapBuilder::addStairs(Vec3 base, int steps, float run, float rise, float width, RampDirection direction,
-                           const std::string& texture) {
-    for (int i = 0; i < steps; ++i) {
-        const Vec3 a = rotateDir({run * static_cast<float>(i), -width / 2, 0}, direction);
-        const Vec3 b = rotateDir({run * static_cast<float>(i + 1), width / 2, rise * static_cast<float>(i + 1)}, direction);
-        addBox(base + minComponents(a, b), base + maxComponents(a, b), texture);
-    }
-}
-
-void MapBuilder::addRoom(Vec3 lo, Vec3 hi, float t, const std::string& texture) {
-    addBox({lo.x - t, lo.y - t, lo.z - t}, {hi.x + t, hi.y + t, lo.z}, texture);  // floor
-    addBox({lo.x - t, lo.y - t, hi.z}, {hi.x + t, hi.y + t, hi.z + t}, texture);  // ceiling
-    addBox({lo.x - t, lo.y - t, lo.z}, {lo.x, hi.y + t, hi.z}, texture);          // -X wall
-    addBox({hi.x, lo.y - t, lo.z}, {hi.x + t, hi.y + t, hi.z}, texture);          // +X wall
-    addBox({lo.x, lo.y - t, lo.z}, {hi.x, lo.y, hi.z}, texture);                  // -Y wall
-    addBox({lo.x, hi.y, lo.z}, {hi.x, hi.y + t, hi.z}, texture);                  // +Y wall
-}
-
-int MapBuilder::addWater(Vec3 min, Vec3 max, const std::string& texture) {
-    BrushDesc b = box(min, max, "tools/toolsnodraw", contents::kWater | contents::kTranslucent);
-    b.sides[4].texture = texture;  // +Z: the surface
-    return addBrush(std::move(b));
-}
-
-void MapBuilder::setWorldspawnKey(const std::string& key, const std::string& value) {
-    for (auto& [k, v] : mEntities[0].keys)
-        if (iequals(k, key)) { v = value; return; }
-    mEntities[0].keys.emplace_back(key, value);
-}
-
-int MapBuilder::addEntity(std::vector<std::pair<std::string, std::string>> keys) {
-    Entity e;
-    e.keys = std::move(keys);
-    mEntities.push_back(std::move(e));
-    return static_cast<int>(mEntities.size() - 1);
-}
-
-int MapBuilder::addBrushEntity(std::vector<std::pair<std::string, std::string>> keys, std::vector<BrushDesc> brushes,
-                               std::optional<Vec3> origin) {
-    const int model = static_cast<int>(mModels.size());
-    ModelSpec spec;
-    spec.origin = origin.value_or(Vec3{});
-    for (auto& b : brushes) {
-        for (auto& s : b.sides) s.dist = clean(static_cast<float>(double(s.dist) - dot(s.normal, spec.origin)));
-        spec.brushes.push_back(std::move(b));
-    }
-    keys.emplace_back("model", fmt::format("*{}", model));
-    if (origin) keys.emplace_back("origin", formatVec(*origin));
-    spec.entity = addEntity(std::move(keys));
-    mModels.push_back(std::move(spec));
-    return model;
-}
-
-int MapBuilder::addDisplacement(DisplacementDesc desc) {
-    mDisplacements.push_back(std::move(desc));
-    return static_cast<int>(mDisplacements.size() - 1);
-}
-
-void MapBuilder::addStaticProp(const std::string& model, Vec3 origin, Vec3 angles) { mProps.push_back({model, origin, angles}); }
-void MapBuilder::addPakFile(const std::string& name, Bytes data) { mPakFiles.emplace_back(name, std::move(data)); }
-void MapBuilder::setLighting(LightingDesc lighting) { mLighting = std::move(lighting); }
 
 Result<Bsp> MapBuilder::build() const {
     Compiler c{mTextureSizes, mTextureFlags, {}, {}, {}, {}, {}, {}};
@@ -376,7 +228,10 @@ Result<Bsp> MapBuilder::build() const {
         int water = -1;
     };
     std::vector<BrushOut> brushInfo;
-    struct DispOut { int face; Aabb bounds; };
+    struct DispOut {
+        int face;
+        Aabb bounds;
+    };
     std::vector<DispOut> dispInfo;
 
     // Brushes, sides and faces, model by model (each model's faces are contiguous).
@@ -387,15 +242,16 @@ Result<Bsp> MapBuilder::build() const {
         for (std::size_t bi = 0; bi < spec.brushes.size(); ++bi) {
             const BrushDesc& desc = spec.brushes[bi];
             if (desc.sides.size() < 4)
-                return std::move(Error("bsp.builder", "a brush needs at least 4 planes").record(bi)
-                                     .in("model", std::to_string(m)));
+                return std::move(
+                    Error("bsp.builder", "a brush needs at least 4 planes").record(bi).in("model", std::to_string(m)));
             std::vector<vestige::Plane> planes;  // bsp::Plane is the lump record
             for (const BrushPlane& side : desc.sides) planes.push_back(vestige::Plane{side.normal, side.dist});
             const base::BrushHull hull = base::brushHull(planes);
             const std::vector<base::Winding>& windings = hull.windings;
             BrushOut info{static_cast<int>(m), hull.bounds, {}, desc.contents};
             if (!hull.closed())
-                return std::move(Error("bsp.builder", "brush planes do not enclose a volume").record(bi)
+                return std::move(Error("bsp.builder", "brush planes do not enclose a volume")
+                                     .record(bi)
                                      .in("model", std::to_string(m)));
             std::vector<BrushPlane> sides = desc.sides;
             std::vector<bool> bevel(sides.size(), false);
@@ -433,7 +289,8 @@ Result<Bsp> MapBuilder::build() const {
                     const int fi = c.face(pts, planeNum, ti);
                     if (info.water >= 0) {
                         out.faces[fi].surfaceFogVolumeId = static_cast<std::int16_t>(info.water);
-                        if (side.normal.z > 0.99f) out.leafWaterData[info.water].texInfo = static_cast<std::int16_t>(ti);
+                        if (side.normal.z > 0.99f)
+                            out.leafWaterData[info.water].texInfo = static_cast<std::int16_t>(ti);
                     }
                     info.faces.push_back(fi);
                 }
@@ -446,10 +303,13 @@ Result<Bsp> MapBuilder::build() const {
             for (std::size_t di = 0; di < mDisplacements.size(); ++di) {
                 const DisplacementDesc& d = mDisplacements[di];
                 if (d.power < 2 || d.power > 4)
-                    return std::move(Error("bsp.builder", "displacement power must be 2..4").record(di).field("power")
+                    return std::move(Error("bsp.builder", "displacement power must be 2..4")
+                                         .record(di)
+                                         .field("power")
                                          .actual(std::to_string(d.power)));
                 const Vec3 p0 = d.min, p1{d.min.x, d.min.y + d.size.y, d.min.z},
-                           p2{d.min.x + d.size.x, d.min.y + d.size.y, d.min.z}, p3{d.min.x + d.size.x, d.min.y, d.min.z};
+                           p2{d.min.x + d.size.x, d.min.y + d.size.y, d.min.z},
+                           p3{d.min.x + d.size.x, d.min.y, d.min.z};
                 const std::vector<Vec3> pts{p0, p1, p2, p3};  // clockwise seen from above (front = +Z)
                 const int planeNum = c.plane({0, 0, 1}, d.min.z);
                 const int ti = c.texInfo(d.texture, {0, 0, 1}, {}, Compiler::luxelUnits(pts, {0, 0, 1}));
@@ -488,12 +348,13 @@ Result<Bsp> MapBuilder::build() const {
                 for (int i = 0; i + 1 < n; ++i)
                     for (int j = 0; j + 1 < n; ++j) {
                         const int k = i * n + j;
-                        std::array<std::array<int, 3>, 2> tris = (k % 2)
-                            ? std::array<std::array<int, 3>, 2>{{{k, k + n, k + 1}, {k + 1, k + n, k + n + 1}}}
-                            : std::array<std::array<int, 3>, 2>{{{k, k + n, k + n + 1}, {k, k + n + 1, k + 1}}};
+                        std::array<std::array<int, 3>, 2> tris =
+                            (k % 2) ? std::array<std::array<int, 3>, 2>{{{k, k + n, k + 1}, {k + 1, k + n, k + n + 1}}}
+                                    : std::array<std::array<int, 3>, 2>{{{k, k + n, k + n + 1}, {k, k + n + 1, k + 1}}};
                         for (const auto& t : tris) {
-                            const Vec3 up = normalize(cross(positions[t[2]] - positions[t[0]], positions[t[1]] - positions[t[0]]));
-                            std::uint16_t tag = 1;  // DISPTRI_TAG_SURFACE
+                            const Vec3 up =
+                                normalize(cross(positions[t[2]] - positions[t[0]], positions[t[1]] - positions[t[0]]));
+                            std::uint16_t tag = 1;       // DISPTRI_TAG_SURFACE
                             if (up.z >= 0.7f) tag |= 2;  // walkable
                             if (up.z >= 0.8f) tag |= 4;  // buildable
                             out.dispTris.push_back(tag);
@@ -523,8 +384,9 @@ Result<Bsp> MapBuilder::build() const {
             Vec3 sum{};
             for (int tt = 0; tt < h; ++tt)
                 for (int s = 0; s < w; ++s) {
-                    Vec3 col = mLighting->luxel ? mLighting->luxel(fi, s, tt, normal)
-                                                : mLighting->ambient + mLighting->sunColor * std::max(0.0f, dot(normal, toSun));
+                    Vec3 col = mLighting->luxel
+                                   ? mLighting->luxel(fi, s, tt, normal)
+                                   : mLighting->ambient + mLighting->sunColor * std::max(0.0f, dot(normal, toSun));
                     block.push_back(col);
                     sum += col;
                 }
@@ -546,7 +408,8 @@ Result<Bsp> MapBuilder::build() const {
     std::vector<Aabb> faceBounds;
     for (const auto& f : out.faces) {
         Aabb box = Aabb::empty();
-        for (int i = 0; i < f.numEdges; ++i) box.expand(out.vertexes[out.surfEdgeVertex(static_cast<std::size_t>(f.firstEdge + i))]);
+        for (int i = 0; i < f.numEdges; ++i)
+            box.expand(out.vertexes[out.surfEdgeVertex(static_cast<std::size_t>(f.firstEdge + i))]);
         faceBounds.push_back(box);
     }
     // Trees: leaf 0 is the solid dummy; every model gets an axis-split tree over its brushes.
@@ -663,7 +526,8 @@ Result<Bsp> MapBuilder::build() const {
             if (std::find(names.begin(), names.end(), p.model) == names.end()) names.push_back(p.model);
         sprp.i32(static_cast<std::int32_t>(names.size()));
         for (const auto& n : names) {
-            if (n.size() >= 128) return std::move(Error("bsp.builder", "static prop model name too long").field("model").actual(n));
+            if (n.size() >= 128)
+                return std::move(Error("bsp.builder", "static prop model name too long").field("model").actual(n));
             sprp.fixedString(n, 128);
         }
         // Each prop lists the world leaf its origin falls in.
@@ -682,7 +546,8 @@ Result<Bsp> MapBuilder::build() const {
         sprp.i32(static_cast<std::int32_t>(mProps.size()));
         for (std::size_t i = 0; i < mProps.size(); ++i) {
             const auto& p = mProps[i];
-            for (Vec3 v : {p.origin, p.angles}) for (float f : {v.x, v.y, v.z}) sprp.f32(f);
+            for (Vec3 v : {p.origin, p.angles})
+                for (float f : {v.x, v.y, v.z}) sprp.f32(f);
             sprp.u16(static_cast<std::uint16_t>(std::find(names.begin(), names.end(), p.model) - names.begin()));
             sprp.u16(static_cast<std::uint16_t>(i));
             sprp.u16(1);
@@ -712,11 +577,12 @@ Result<Bsp> MapBuilder::build() const {
     if (out.vertexes.size() > 65536 || out.faces.size() > 65536 || out.planes.size() > 65536 ||
         out.brushes.size() > 8192 || out.leafFaces.size() > 65535 || out.leafBrushes.size() > 65535 ||
         out.brushSides.size() > 65536 || out.edges.size() > 256000)
-        return Error("bsp.builder", fmt::format("map exceeds Valve limits ({} vertexes, {} faces, {} planes, {} brushes, "
-                                                "{} brush sides, {} leaf faces, {} leaf brushes, {} edges)",
-                                                out.vertexes.size(), out.faces.size(), out.planes.size(),
-                                                out.brushes.size(), out.brushSides.size(), out.leafFaces.size(),
-                                                out.leafBrushes.size(), out.edges.size()));
+        return Error(
+            "bsp.builder",
+            fmt::format("map exceeds Valve limits ({} vertexes, {} faces, {} planes, {} brushes, "
+                        "{} brush sides, {} leaf faces, {} leaf brushes, {} edges)",
+                        out.vertexes.size(), out.faces.size(), out.planes.size(), out.brushes.size(),
+                        out.brushSides.size(), out.leafFaces.size(), out.leafBrushes.size(), out.edges.size()));
     return std::move(c.out);
 }
 
