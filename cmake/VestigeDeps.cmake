@@ -24,9 +24,9 @@ pkg_check_modules(OPENAL REQUIRED IMPORTED_TARGET openal)
 # Bullet in single precision (libbullet-dev's bullet.pc): measured in docs/physics.md, float is faster at equal
 # stability and its resolution is 30 um at the 16,384-inch map edge. Every user links this one flavour.
 pkg_check_modules(BULLET REQUIRED IMPORTED_TARGET bullet)
-pkg_check_modules(EPOXY IMPORTED_TARGET epoxy)
-pkg_check_modules(EGL IMPORTED_TARGET egl)
-find_package(SDL2 CONFIG)
+pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
+pkg_check_modules(EGL REQUIRED IMPORTED_TARGET egl)
+find_package(SDL2 CONFIG REQUIRED)
 find_package(Threads REQUIRED)
 if(VESTIGE_TESTS)
   find_package(GTest REQUIRED)

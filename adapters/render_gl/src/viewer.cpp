@@ -1,5 +1,7 @@
 #include "vestige/render_gl/viewer.hpp"
 
+#include <SDL.h>
+#include <epoxy/gl.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,23 +10,7 @@
 
 #include "vestige/render_gl/renderer.hpp"
 
-#ifdef VESTIGE_HAVE_SDL2
-#include <SDL.h>
-#include <epoxy/gl.h>
-#endif
-
 namespace vestige::render_gl {
-
-#ifndef VESTIGE_HAVE_SDL2
-
-bool viewerAvailable() { return false; }
-
-Status runViewer(const scene::Scene&, const scene::Camera&, const ViewerOptions&) {
-    return Error("render.no_window_support", "this build of Vestige has no SDL2 window support")
-        .expected("a build with SDL2 found at configure time");
-}
-
-#else
 
 namespace {
 
@@ -60,13 +46,12 @@ Error noDisplay(const std::string& why) {
     e.expected("a display (X11 or Wayland); for headless pictures use `vestige render ... -o out.png`");
     const char* display = std::getenv("DISPLAY");
     const char* wayland = std::getenv("WAYLAND_DISPLAY");
-    e.actual(fmt::format("DISPLAY={} WAYLAND_DISPLAY={}", display ? display : "(unset)", wayland ? wayland : "(unset)"));
+    e.actual(
+        fmt::format("DISPLAY={} WAYLAND_DISPLAY={}", display ? display : "(unset)", wayland ? wayland : "(unset)"));
     return e;
 }
 
 }  // namespace
-
-bool viewerAvailable() { return true; }
 
 Status runViewer(const scene::Scene& scene, const scene::Camera& start, const ViewerOptions& options) {
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return noDisplay(SDL_GetError());
@@ -136,8 +121,8 @@ Status runViewer(const scene::Scene& scene, const scene::Camera& start, const Vi
             if (img) {
                 const auto path = options.screenshotDir / fmt::format("vestige-shot-{:03}.png", shot++);
                 auto st = image::writePng(path, *img);
-                std::fprintf(stderr, "%s\n", st ? fmt::format("screenshot: {}", path.string()).c_str()
-                                                : st.error().render().c_str());
+                std::fprintf(stderr, "%s\n",
+                             st ? fmt::format("screenshot: {}", path.string()).c_str() : st.error().render().c_str());
             }
         }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
@@ -147,7 +132,5 @@ Status runViewer(const scene::Scene& scene, const scene::Camera& start, const Vi
     renderer.reset();
     return result;
 }
-
-#endif
 
 }  // namespace vestige::render_gl

@@ -19,10 +19,8 @@ struct ViewerOptions {
     std::filesystem::path screenshotDir = ".";
 };
 
-// True when this build has SDL2 window support.
-[[nodiscard]] bool viewerAvailable();
-// Runs until the user quits. Fails with "render.no_display" when no window can be opened (no display,
-// no SDL video driver), or "render.no_window_support" in builds without SDL2.
+// Runs until the user quits. Fails with "render.no_display" when no window can be opened (no display, no SDL
+// video driver).
 [[nodiscard]] Status runViewer(const scene::Scene& scene, const scene::Camera& start, const ViewerOptions& options);
 
 }  // namespace vestige::render_gl
