@@ -1,5 +1,6 @@
 // Demo stage: lua. Writes a small addon of our own (a gamemode deriving from the built-in base that spawns
-// entities, uses timers, hooks, networked vars, util.TraceLine and util.TraceHull), runs it for 200 ticks on the
+// entities, uses timers, hooks, networked vars, util.TraceLine and util.TraceHull, gives the player its own SWEP and
+// fires it on +attack, and spawns its own SENT that thinks), runs it for 200 ticks on the
 // shared demo map (bsp::demoMap(), loaded from its BSP bytes by the game module: map entities in ents.*, the
 // player at info_player_start, traces against the map's brushes) and writes lua/report.json.
 #include <fmt/format.h>
@@ -36,6 +37,23 @@ function GM:InitPostEntity()
          ", door ", door:GetModel(), " at ", tostring(door:GetPos()))
 end
 
+// The base PlayerSpawn calls this: the gamemode's weapon, with its 20 rounds of AR2 ammo.
+function GM:PlayerLoadout(ply)
+    local w = ply:Give("demo_blaster")
+    MsgN("[demo] loadout: ", w:GetClass(), " (", w:GetPrimaryAmmoType(), "), ammo ", ply:GetAmmoCount("AR2"))
+    local beacon = ents.Create("demo_beacon")
+    beacon:SetPos(ply:GetPos() + Vector(64, 0, 0))
+    beacon:Spawn()
+end
+
+// Hold +attack from t = 1 s to t = 2 s (the player's command, before its movement and ItemPostFrame). Without new
+// input the engine runs the last command again, so the button is cleared outside the window too.
+function GM:StartCommand(ply, cmd)
+    local held = CurTime() >= 1 && CurTime() < 2
+    local buttons = cmd:GetButtons()
+    cmd:SetButtons(held && bit.bor(buttons, IN_ATTACK) || bit.band(buttons, bit.bnot(IN_ATTACK)))
+end
+
 function GM:PlayerSpawn(ply)
     self.BaseClass.PlayerSpawn(self, ply)
     ply:SetNWInt("crates", 0)
@@ -61,6 +79,41 @@ function GM:SpawnCrate()
     MsgN(string.format("[demo] crate %d on the ground at z=%.3f", i, tr.HitPos.z))
     local ply = Entity(1)
     if IsValid(ply) then ply:SetNWInt("crates", ply:GetNWInt("crates") + 1) end
+end
+)lua";
+
+// The gamemode's weapon: derived from weapon_base, automatic, one shot per 0.25 s.
+constexpr const char* kBlaster = R"lua(SWEP.Base = "weapon_base"
+SWEP.PrintName = "Demo Blaster"
+SWEP.Primary.Automatic = true
+SWEP.Primary.ClipSize = -1
+SWEP.Primary.DefaultClip = 20
+SWEP.Primary.Ammo = "AR2"
+DEFINE_BASECLASS("weapon_base")
+
+function SWEP:PrimaryAttack()
+    demoShots = (demoShots || 0) + 1
+    local owner = self:GetOwner()
+    owner:RemoveAmmo(1, self:GetPrimaryAmmoType())
+    local eye = owner:GetShootPos()
+    local tr = util.TraceLine({ start = eye, endpos = eye + owner:GetAimVector() * 4096, filter = owner })
+    MsgN(string.format("[demo] shot %d at t=%.3f hits %s at x=%.2f, %d rounds left", demoShots, CurTime(),
+                       tr.HitWorld && "the world" || tostring(tr.Entity), tr.HitPos.x, self:Ammo1()))
+    self:SetNextPrimaryFire(CurTime() + 0.25)
+end
+)lua";
+
+// The gamemode's scripted entity: a beacon that thinks twice a second.
+constexpr const char* kBeacon = R"lua(ENT.Type = "anim"
+ENT.Base = "base_anim"
+
+function ENT:Initialize() self.Pulses = 0 end
+
+function ENT:Think()
+    self.Pulses = self.Pulses + 1
+    demoPulses = self.Pulses
+    self:NextThink(CurTime() + 0.5)
+    return true
 end
 )lua";
 
@@ -115,7 +168,9 @@ timer.Simple(2.5, function() RunConsoleCommand("demo_clear") end)
 }  // namespace
 
 DemoStage demoStageLua() {
-    return {"lua", "GLua: a demo gamemode deriving from base runs 200 ticks on the demo map (timers, hooks, traces)",
+    return {"lua",
+            "GLua: a demo gamemode deriving from base runs 200 ticks on the demo map (timers, hooks, traces, a SWEP "
+            "fired on +attack, a thinking SENT)",
             [](DemoContext& demo) -> Status {
                 const auto addon = demo.outDir / "lua" / "addon";
                 std::error_code ec;
@@ -126,6 +181,12 @@ DemoStage demoStageLua() {
                 if (ec) return Error("io.mkdir", ec.message()).file(addon.string());
                 VESTIGE_CHECK(writeFileAtomic(gm / "init.lua", std::string_view(kInit)));
                 VESTIGE_CHECK(writeFileAtomic(gm / "shared.lua", std::string_view(kShared)));
+                const auto entities = gm.parent_path() / "entities";
+                std::filesystem::create_directories(entities / "weapons", ec);
+                std::filesystem::create_directories(entities / "entities", ec);
+                if (ec) return Error("io.mkdir", ec.message()).file(entities.string());
+                VESTIGE_CHECK(writeFileAtomic(entities / "weapons" / "demo_blaster.lua", std::string_view(kBlaster)));
+                VESTIGE_CHECK(writeFileAtomic(entities / "entities" / "demo_beacon.lua", std::string_view(kBeacon)));
                 VESTIGE_CHECK(
                     writeFileAtomic(addon / "lua" / "autorun" / "server" / "demo.lua", std::string_view(kAutorun)));
 
@@ -179,18 +240,33 @@ DemoStage demoStageLua() {
                 report["output"] = console;
                 auto thinks = rt->eval("thinkCount");
                 report["luaThinkCount"] = thinks ? *thinks : "?";
+                auto shots = rt->eval("demoShots");
+                auto pulses = rt->eval("demoPulses");
+                report["swepShots"] = shots ? *shots : "?";
+                report["sentThinks"] = pulses ? *pulses : "?";
                 if (!rt->errors().empty())
                     return Error("demo.lua", fmt::format("{} Lua errors, first: {}", rt->errors().size(),
                                                          rt->errors().front().render()));
                 if (!rt->standInCalls().empty() || !rt->missingEnums().empty())  // nothing may pass for success
                     return Error("demo.lua", fmt::format("{} stand-in(s) called, {} missing enum(s)",
                                                          rt->standInCalls().size(), rt->missingEnums().size()));
+                // +attack held for ticks 67..133 (1 <= CurTime < 2); a shot then waits 0.25 s = 16.7 ticks, so the
+                // next is 17 ticks later (m_flNextPrimaryAttack <= curtime): 67, 84, 101, 118. The beacon spawns on
+                // tick 1, thinks on tick 2, then every TIME_TO_TICKS(0.5) = 33 ticks: 2, 35, ..., 200 -> 7 thinks.
+                if (!shots || *shots != "4" || !pulses || *pulses != "7")
+                    return Error("demo.lua", fmt::format("SWEP fired {} times (expected 4), SENT thought {} times "
+                                                         "(expected 7)",
+                                                         shots ? *shots : "?", pulses ? *pulses : "?"));
                 const auto counts = rt->hookCounts();
                 demo.notes.push_back(fmt::format(
                     "GLua demo gamemode on the demo map: {} map entities, {} files, {} ticks, Think x{}, {} timer "
                     "fires, {} live entities, 0 errors, 0 stand-in calls",
                     map->entities().size(), rt->filesLoaded().size(), rt->currentTick(),
                     counts.count("Think") ? counts.at("Think") : 0, rt->timersFired().size(), live.size()));
+                demo.notes.push_back(
+                    fmt::format("GLua SWEP demo_blaster (derived from weapon_base) fired {} shots on "
+                                "+attack; SENT demo_beacon thought {} times",
+                                *shots, *pulses));
                 // One console line per fact the traces produced (walk probe, sight line before/after the door).
                 for (const auto at :
                      {console.find("[demo] walk east"), console.find("sight line"), console.rfind("sight line")}) {

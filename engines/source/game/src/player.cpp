@@ -159,6 +159,7 @@ void World::runPlayer(Entity& p) {
     if (p.groundEntity != before) p.touched();
     if (s.landingSpeed > 0) checkFalling(p, s.landingSpeed);
     touchTriggers(p, &impacts);
+    if (p.alive && hooks.itemPostFrame) hooks.itemPostFrame(*this, p);
     if (!p.alive) {
         if (hooks.playerDeathThink) {
             hooks.playerDeathThink(*this, p);

@@ -52,7 +52,8 @@ void ClassRegistry::add(std::string name, Factory factory) { mFactories[lower(na
 
 std::unique_ptr<EntityClass> ClassRegistry::create(std::string_view name) const {
     const auto it = mFactories.find(lower(name));
-    return it == mFactories.end() ? nullptr : it->second();
+    if (it != mFactories.end()) return it->second();
+    return mFallback ? mFallback(name) : nullptr;
 }
 
 bool ClassRegistry::has(std::string_view name) const { return mFactories.count(lower(name)) > 0; }

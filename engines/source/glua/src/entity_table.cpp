@@ -3,6 +3,7 @@
 #include <new>
 
 #include "internal.hpp"
+#include "weapons.hpp"
 
 namespace vestige::source::glua {
 
@@ -37,7 +38,10 @@ void pushEntity(Runtime& rt, lua_State* L, int index) {
     lua_pop(L, 1);
     auto* h = static_cast<EntHandle*>(lua_newuserdata(L, sizeof(EntHandle)));
     new (h) EntHandle{index, serial};
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e.isPlayer() ? impl.playerMetaRef : impl.entityMetaRef);
+    lua_rawgeti(L, LUA_REGISTRYINDEX,
+                e.isPlayer()                ? impl.playerMetaRef
+                : isWeaponSlot(impl, index) ? impl.weaponMetaRef
+                                            : impl.entityMetaRef);
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, index);
@@ -51,6 +55,10 @@ EntityTable& entityTable(Runtime& rt) { return implOf(rt).entities; }
 
 void forgetEntity(Runtime& rt, lua_State* L, int index) {
     auto& impl = implOf(rt);
+    if (impl.weapons) {
+        impl.weapons->weapons.erase(index);
+        impl.weapons->arsenals.erase(index);
+    }
     for (int ref : {impl.entityCacheRef, impl.entityTablesRef, impl.nwRef}) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
         lua_pushnil(L);

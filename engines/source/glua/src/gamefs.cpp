@@ -75,6 +75,20 @@ std::vector<std::string> findGameEntries(Runtime& rt, const std::string& dirPath
             if (names.insert(asciiLower(name)).second) out.push_back(name);
         }
     }
+    // The embedded library's files under dirPath (standalone mode: the base gamemode's entities and weapons).
+    if (implOf(rt).useEmbedded) {
+        const std::string prefix = dirPath + "/";
+        for (std::size_t i = 0; i < kEmbeddedLuaCount; ++i) {
+            const std::string_view path = kEmbeddedLua[i].path;
+            if (path.size() <= prefix.size() || !iequals(path.substr(0, prefix.size()), prefix)) continue;
+            const std::string_view rest = path.substr(prefix.size());
+            const auto slash = rest.find('/');
+            if (directories != (slash != std::string_view::npos)) continue;
+            const std::string name(directories ? rest.substr(0, slash) : rest);
+            if (!endsWithNoCase(name, suffix)) continue;
+            if (names.insert(asciiLower(name)).second) out.push_back(name);
+        }
+    }
     std::sort(out.begin(), out.end(),
               [](const std::string& a, const std::string& b) { return icompareLower(a, b) < 0; });
     return out;
@@ -88,9 +102,13 @@ std::vector<fs::path> pathIdRoots(Runtime& rt, const std::string& pathIdIn, bool
     if (pathId == "DATA") {
         if (rt.options().dataDir) out.push_back(*rt.options().dataDir);
     } else if (pathId == "LUA" || pathId == "LSV" || pathId == "LCL") {
+        // GMod mounts each gamemode's entities/ folder into the LUA path too (a SWEP's Folder "weapons/x" finds
+        // gamemodes/<g>/entities/weapons/x); the active gamemode first.
+        const std::vector<std::string> chain = gamemodeChain(rt);
         for (const auto& r : impl.roots) {
             out.push_back(r / "lua");
             out.push_back(r / "gamemodes");
+            for (auto it = chain.rbegin(); it != chain.rend(); ++it) out.push_back(r / "gamemodes" / *it / "entities");
         }
         if (embeddedLua) *embeddedLua = impl.useEmbedded;
     } else if (pathId == "MOD") {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "internal.hpp"
 #include "vestige/core/text.hpp"
@@ -118,27 +119,25 @@ void loadScriptedEntity(Runtime& rt, const std::string& cls, const std::string& 
     lua_setglobal(L, "ENT");
 }
 
-// lua/entities and gamemodes/<chain>/entities/entities, when the scripted_ents module exists (GMod's own, in install
-// mode): single files (<class>.lua), then folders (<class>/init.lua, the server realm's file, or <class>/shared.lua
-// when there is no init.lua; cl_init.lua is the client's). Files a folder's script includes resolve beside it.
-void loadScriptedEntities(Runtime& rt) {
-    lua_State* L = rt.state();
+std::vector<std::string> gamemodeChain(Runtime& rt) {
     auto& impl = implOf(rt);
-    lua_getglobal(L, "scripted_ents");
-    const bool have = lua_istable(L, -1);
-    lua_pop(L, 1);
-    if (!have) return;
-    std::vector<std::string> dirs{"lua/entities"};
     std::vector<std::string> chain;
     for (std::string gm = rt.options().gamemode; !gm.empty() && chain.size() < 16;) {
         chain.push_back(gm);
         auto it = impl.gamemodeBase.find(gm);
         gm = it == impl.gamemodeBase.end() ? std::string() : it->second;
     }
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) dirs.push_back("gamemodes/" + *it + "/entities/entities");
+    std::reverse(chain.begin(), chain.end());
+    return chain;
+}
+
+void forEachEntityScript(Runtime& rt, const std::string& libraryDir, const std::string& gamemodeSubdir,
+                         const std::function<void(const std::string&, const std::string&)>& load) {
+    std::vector<std::string> dirs{libraryDir};
+    for (const auto& gm : gamemodeChain(rt)) dirs.push_back("gamemodes/" + gm + "/entities/" + gamemodeSubdir);
     for (const auto& dir : dirs) {
         for (const auto& file : findGameFiles(rt, dir, ".lua"))
-            loadScriptedEntity(rt, asciiLower(file.substr(0, file.size() - 4)), dir + "/" + file);
+            load(asciiLower(file.substr(0, file.size() - 4)), dir + "/" + file);
         for (const auto& folder : findGameEntries(rt, dir, "", true)) {
             const std::string base = dir + "/" + folder;
             const auto files = findGameFiles(rt, base, ".lua");
@@ -146,9 +145,21 @@ void loadScriptedEntities(Runtime& rt) {
                 return std::any_of(files.begin(), files.end(), [&](const std::string& f) { return iequals(f, name); });
             };
             const char* entry = has("init.lua") ? "init.lua" : has("shared.lua") ? "shared.lua" : nullptr;
-            if (entry) loadScriptedEntity(rt, asciiLower(folder), base + "/" + entry);
+            if (entry) load(asciiLower(folder), base + "/" + entry);
         }
     }
+}
+
+// lua/entities and gamemodes/<chain>/entities/entities, when the scripted_ents module exists (GMod's own, in install
+// mode).
+void loadScriptedEntities(Runtime& rt) {
+    lua_State* L = rt.state();
+    lua_getglobal(L, "scripted_ents");
+    const bool have = lua_istable(L, -1);
+    lua_pop(L, 1);
+    if (!have) return;
+    forEachEntityScript(rt, "lua/entities", "entities",
+                        [&](const std::string& cls, const std::string& path) { loadScriptedEntity(rt, cls, path); });
 }
 
 }  // namespace vestige::source::glua

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <lua.hpp>
 #include <map>
 #include <memory>
@@ -108,7 +109,8 @@ struct SmallBlocks {
     void give(void* p, std::size_t n);
 };
 
-struct ServerApi;  // lib/server_api.hpp
+struct ServerApi;       // lib/server_api.hpp
+struct WeaponRegistry;  // weapons.hpp
 
 struct Runtime::Impl {
     Runtime* owner = nullptr;  // the allocator's user data is the Impl; bindings reach the Runtime through this
@@ -198,7 +200,10 @@ struct Runtime::Impl {
     std::vector<std::string> gamemodeLoading;         // names being loaded (DeriveGamemode target)
     std::map<std::string, std::string> gamemodeBase;  // name -> DeriveGamemode argument
     bool playerAdded = false;  // the session's player joined the world (after InitPostEntity, or on the first tick)
-    std::shared_ptr<ServerApi> api;      // lib/server_api.hpp (shared_ptr: deleted where ServerApi is complete)
+    std::shared_ptr<ServerApi> api;           // lib/server_api.hpp (shared_ptr: deleted where ServerApi is complete)
+    std::shared_ptr<WeaponRegistry> weapons;  // weapons.hpp: made on first use
+    int weaponMetaRef = LUA_NOREF;            // the Weapon metatable (lib/weapon.cpp)
+    const void* weaponMeta = nullptr;
     std::vector<StandIn> standIns;       // standins.cpp
     std::set<std::string> missingEnums;  // enum-shaped globals read while undefined
 
@@ -285,7 +290,17 @@ bool globMatch(std::string_view pattern, std::string_view name);
 bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const std::string& currentFile,
                       LuaError* failure = nullptr);
 bool loadGamemode(Runtime& rt, const std::string& name);
+// The active gamemode and its bases, base first (DeriveGamemode / <name>.txt "base").
+std::vector<std::string> gamemodeChain(Runtime& rt);
+// GMod's entity script layout: `libraryDir` (lua/entities, lua/weapons), then gamemodes/<chain>/entities/<subdir>,
+// base first: single files (<class>.lua), then folders (<class>/init.lua, the server realm's file, or
+// <class>/shared.lua without one; cl_init.lua is the client's). Calls load(class, path) for each.
+void forEachEntityScript(Runtime& rt, const std::string& libraryDir, const std::string& gamemodeSubdir,
+                         const std::function<void(const std::string&, const std::string&)>& load);
 void loadScriptedEntities(Runtime& rt);
+// lua/weapons and gamemodes/<chain>/entities/weapons into the weapons module (weapons_loader.cpp), then the
+// modules' OnLoaded (baseclass tables of every SENT and SWEP).
+void loadWeapons(Runtime& rt);
 
 // ---- bindings ----
 // What a successful type check of a userdata argument leaves on the stack. Keep: its metatable stays pushed, which
@@ -324,6 +339,7 @@ void openSandbox(Runtime& rt, lua_State* L);     // what GMod does not expose go
 void openChargedString(Runtime& rt, lua_State* L);
 void openChargedTable(Runtime& rt, lua_State* L);
 void openEnums(Runtime& rt, lua_State* L);      // the wiki's enumerations and global constants (lib/enums.cpp)
+void openWeapons(Runtime& rt, lua_State* L);    // Weapon metatable, Player weapon/ammo methods (lib/weapon.cpp)
 void openServerApi(Runtime& rt, lua_State* L);  // cvars, sql, net, bit, util data, resource, sound (lib/server_api.cpp)
 void openReporting(Runtime& rt, lua_State* L);  // _G records reads of missing enums (standins.cpp); opened last
 // Runs lua/vestige/gmod_natives.lua (install mode) with its private helpers: standIn(name, body) and
@@ -334,6 +350,12 @@ void runTimers(Runtime& rt, lua_State* L);
 // Binds the world's hook points to the gamemode (hook.Call(name, GAMEMODE, ...)) and the Lua tick (Think, Tick,
 // timers at the world's Tick point); frees the Lua side of an entity when the world frees its slot.
 void bindWorld(Runtime& rt);
+// Pushes hook.Call, the event name and GAMEMODE (call with 2 + n arguments); false (nothing pushed) without a hook
+// library.
+bool pushHookCall(Runtime& rt, lua_State* L, const char* name);
+// Pushes ENT:<method> of the entity's own table (a scripted entity's members) and the entity; false (nothing pushed)
+// when it has no such function.
+bool pushEntityMethod(Runtime& rt, lua_State* L, const game::Entity& e, const char* method);
 // The session's player joins the world once (it spawns on the world's next tick).
 void addPlayerOnce(Runtime& rt);
 // Drops the Lua side of a freed slot (its cached userdata, GetTable, NW vars).

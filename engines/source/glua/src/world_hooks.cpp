@@ -6,9 +6,7 @@
 #include "internal.hpp"
 
 namespace vestige::source::glua {
-namespace {
 
-// Pushes hook.Call, the event name and GAMEMODE; false (nothing pushed) when there is no hook library.
 bool pushHookCall(Runtime& rt, lua_State* L, const char* name) {
     lua_getglobal(L, "hook");
     if (!lua_istable(L, -1)) {
@@ -27,15 +25,6 @@ bool pushHookCall(Runtime& rt, lua_State* L, const char* name) {
     return true;
 }
 
-// hook.Call(name, GAMEMODE, ent) with no results kept.
-void entityEvent(Runtime& rt, const char* name, const game::Entity& e) {
-    lua_State* L = rt.state();
-    if (!pushHookCall(rt, L, name)) return;
-    pushEntity(rt, L, e.index);
-    (void)rt.protectedCall(3, 0);
-}
-
-// ENT:<method>(...) of the entity's own table (a scripted entity's members), when it has one.
 bool pushEntityMethod(Runtime& rt, lua_State* L, const game::Entity& e, const char* method) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, implOf(rt).entityTablesRef);
     lua_rawgeti(L, -1, e.index);
@@ -52,6 +41,16 @@ bool pushEntityMethod(Runtime& rt, lua_State* L, const game::Entity& e, const ch
     }
     pushEntity(rt, L, e.index);
     return true;
+}
+
+namespace {
+
+// hook.Call(name, GAMEMODE, ent) with no results kept.
+void entityEvent(Runtime& rt, const char* name, const game::Entity& e) {
+    lua_State* L = rt.state();
+    if (!pushHookCall(rt, L, name)) return;
+    pushEntity(rt, L, e.index);
+    (void)rt.protectedCall(3, 0);
 }
 
 // The movement hooks' CUserCmd / CMoveData objects: one of each per runtime, pointed at the struct for the length of

@@ -79,5 +79,30 @@ TEST(GluaGmodInstall, PlayerClassSpeedsComeFromTheGamemode) {
     }
 }
 
+// Sandbox's weapons through GMod's own loaders: gmod_tool (gamemodes/sandbox/entities/weapons/gmod_tool) runs its
+// stool.lua, which finds stools/*.lua under SWEP.Folder in the LUA path (the gamemode's entities/ folder is part of
+// it) and registers one tool mode per file; the tree's stools folder is the number to match, counted here from the
+// files. The player then spawns with player_sandbox's Loadout: gmod_tool, gmod_camera and HL2's engine weapons (the
+// latter without behaviour, counted as unimplemented classes).
+TEST(GluaGmodInstall, SandboxToolgunRegistersEveryStoolAndTheLoadoutIsGiven) {
+    auto gmod = test::gameDir("VESTIGE_GMOD_DIR");
+    if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
+    std::size_t stools = 0;
+    for (const auto& f :
+         std::filesystem::directory_iterator(*gmod / "gamemodes/sandbox/entities/weapons/gmod_tool/stools"))
+        stools += f.is_regular_file() && f.path().extension() == ".lua" ? 1 : 0;
+    ASSERT_GT(stools, 30u);
+    auto rt = bootGamemode(*gmod, "sandbox", false);
+    EXPECT_EQ(ev(*rt,
+                 "return weapons.Get('gmod_tool') ~= nil, table.Count(weapons.GetStored('gmod_tool').Tool), "
+                 "weapons.Get('gmod_tool').Base, weapons.Get('gmod_camera') ~= nil"),
+              "true\t" + std::to_string(stools) + "\tweapon_base\ttrue");
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) return p:HasWeapon('gmod_tool'), p:HasWeapon('gmod_camera'), "
+                 "p:HasWeapon('weapon_physgun'), p:HasWeapon('weapon_crowbar'), p:GetWeapon('gmod_tool'):IsScripted(), "
+                 "p:GetAmmoCount('Pistol')"),
+              "true\ttrue\ttrue\ttrue\ttrue\t256");
+}
+
 }  // namespace
 }  // namespace vestige::source::glua

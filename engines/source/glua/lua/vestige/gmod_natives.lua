@@ -8,7 +8,7 @@
 --   it when it keeps state the native cannot (SetOwner/GetOwner).
 local standIn, isStandIn = ...
 
-for _, name in ipairs({ "Weapon", "Vehicle", "NPC", "NextBot", "PhysObj", "CTakeDamageInfo", "CMoveData",
+for _, name in ipairs({ "Vehicle", "NPC", "NextBot", "PhysObj", "CTakeDamageInfo", "CMoveData",
 	"CUserCmd", "CEffectData", "IMaterial", "ITexture", "IMesh", "VMatrix", "CRecipientFilter",
 	"CSoundPatch", "CNavArea", "CNavLadder", "CLuaLocomotion", "PathFollower", "bf_read", "IVideoWriter",
 	"ISave", "IRestore", "SurfaceInfo", "ProjectedTexture", "PhysCollide", "CNewParticleEffect", "Panel" }) do
@@ -23,8 +23,8 @@ end
 -- entity world binding (Entity/Player/Weapon, physics) replaces these; until then every call shows in the report.
 local STAND_INS = {
 	-- Player methods the base and sandbox gamemodes call when a player spawns.
-	["Player:UnSpectate"] = false, ["Player:Spectate"] = false, ["Player:StripWeapons"] = false,
-	["Player:StripAmmo"] = false, ["Player:RemoveAllAmmo"] = false, ["Player:SetupHands"] = false,
+	["Player:UnSpectate"] = false, ["Player:Spectate"] = false,
+	["Player:SetupHands"] = false,
 	["Player:SetNoCollideWithTeammates"] = false, ["Player:SetAvoidPlayers"] = false,
 	["Player:AllowFlashlight"] = false,
 	["Player:SetLadderClimbSpeed"] = false,
@@ -32,21 +32,17 @@ local STAND_INS = {
 	["Player:SetViewOffsetDucked"] = false, ["Player:SetHull"] = false, ["Player:SetHullDuck"] = false,
 	["Player:ShouldDropWeapon"] = false, ["Player:SetPlayerColor"] = false, ["Player:SetWeaponColor"] = false,
 	["Player:SetCanZoom"] = false, ["Player:CrosshairEnable"] = false, ["Player:SwitchToDefaultWeapon"] = false,
-	["Player:SelectWeapon"] = false, ["Player:SendLua"] = false, ["Player:ConCommand"] = false,
+	["Player:SendLua"] = false, ["Player:ConCommand"] = false,
 	["Player:SetDSP"] = false, ["Player:SendHint"] = false, ["Player:SuppressHint"] = false,
 	["Player:SetEyeTarget"] = false, ["Player:SetCanWalk"] = false, ["Player:DrawViewModel"] = false,
 	["Player:DrawWorldModel"] = false, ["Player:SetFOV"] = false, ["Player:SetAllowFullRotation"] = false,
 	["Player:SetMaxSpeed"] = false, ["Player:Freeze"] = false, ["Player:SetObserverMode"] = false,
 	["Player:AddCount"] = false, ["Player:AddCleanup"] = false, ["Player:AddFrozenPhysicsObject"] = false,
-	["Player:PhysgunUnfreeze"] = false, ["Player:GiveAmmo"] = false, 	["Player:ResetHull"] = false, ["Player:SetHands"] = false,
+	["Player:PhysgunUnfreeze"] = false, ["Player:ResetHull"] = false, ["Player:SetHands"] = false,
 	["Player:GetInfo"] = function() return "" end,
 	["Player:GetInfoNum"] = function(_, _, default) return default or 0 end,
 	["Player:InVehicle"] = function() return false end,
 	["Player:GetVehicle"] = function() return NULL end,
-	["Player:GetActiveWeapon"] = function() return NULL end,
-	["Player:GetWeapons"] = function() return {} end,
-	["Player:HasWeapon"] = function() return false end,
-	["Player:Give"] = function() return NULL end,
 	["Player:IsPlayingTaunt"] = function() return false end,
 	["Player:GetViewEntity"] = function(self) return self end,
 	["Player:GetHands"] = function() return NULL end,
@@ -98,29 +94,5 @@ for _, name in ipairs(names) do
 		if present == nil or isStandIn(present) then rawset(t, method, standIn(name, body)) end
 	elseif rawget(_G, name) == nil then
 		rawset(_G, name, standIn(name, body))
-	end
-end
-
--- ents.Create of a scripted class: the entity's table gets the registered ENT members (methods are then
--- found through Entity.__index -> GetTable, as in GMod). Initialize runs on Spawn.
-do
-	local nativeCreate = rawget(ents, "Create")
-	local entity = FindMetaTable("Entity")
-	local nativeSpawn = rawget(entity, "Spawn")
-	function ents.Create(class)
-		local e = nativeCreate(class)
-		local sent = scripted_ents and scripted_ents.Get and scripted_ents.Get(class)
-		if sent and IsValid(e) then
-			local t = e:GetTable()
-			for k, v in pairs(sent) do
-				if t[k] == nil then t[k] = v end
-			end
-		end
-		return e
-	end
-	function entity:Spawn()
-		nativeSpawn(self)
-		local init = self:GetTable().Initialize
-		if init then init(self) end
 	end
 end

@@ -66,12 +66,6 @@ void setEntityVec(Runtime& rt, GameEntity& e, int which, Vec3 v) {
     }
 }
 
-}  // namespace binding
-
-namespace {
-using namespace binding;
-
-// Pushes registry[ref][index], creating the inner table when `create`.
 bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     lua_rawgeti(L, -1, index);
@@ -90,6 +84,11 @@ bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
     lua_remove(L, -2);
     return true;
 }
+
+}  // namespace binding
+
+namespace {
+using namespace binding;
 
 // ---- metamethods ----
 // The entity's own table (GetTable) for __index after the metatables; the Lua __index of the JIT mode

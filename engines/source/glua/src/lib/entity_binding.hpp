@@ -9,10 +9,12 @@ constexpr const char* kPlayerNick = "Player";  // single player: the listen serv
 
 inline Runtime& rtOf(lua_State* L) { return runtimeOf(L); }
 
-// The handle at idx when it is an Entity or Player userdata (see testPayload).
+// The handle at idx when it is an Entity, Player or Weapon userdata (see testPayload).
 inline EntHandle* testHandle(Runtime& rt, lua_State* L, int idx, Meta leave = Meta::Pop) {
     const auto& impl = implOf(rt);
-    return static_cast<EntHandle*>(testPayload(L, idx, sizeof(EntHandle), impl.entityMeta, impl.playerMeta, leave));
+    void* p = testPayload(L, idx, sizeof(EntHandle), impl.entityMeta, impl.playerMeta, leave);
+    if (!p && impl.weaponMeta) p = testPayload(L, idx, sizeof(EntHandle), impl.weaponMeta, nullptr, leave);
+    return static_cast<EntHandle*>(p);
 }
 // The live entity of a handle, or nullptr for NULL and stale handles.
 inline GameEntity* entityOf(Runtime& rt, const EntHandle* h) {
@@ -32,6 +34,9 @@ void pushHandle(Runtime& rt, lua_State* L, EntityHandle h);
 void refuseNonFinite(Runtime& rt, const char* what, int index);
 // Stores position / angles / velocity through the world (children follow, players' movement state too).
 void setEntityVec(Runtime& rt, GameEntity& e, int which, Vec3 v);
+// Pushes registry[ref][index] (the per-entity tables: GetTable, NW vars), creating it when `create`; false (nothing
+// pushed) when it is missing and not created.
+bool pushPerEntityTable(lua_State* L, int ref, int index, bool create);
 // Player methods (lib/player.cpp), registered into the Player metatable.
 extern const luaL_Reg kPlayerMethods[];
 // Entity:OnGround / WaterLevel (lib/player.cpp): the movement state.

@@ -5,7 +5,7 @@
 // Per command (World::step, players first as Physics_RunThinkFunctions does):
 //   StartCommand(cmd) -> engine SetupMove (cmd + player -> CMoveData) -> SetupMove hook -> PlayerTick hook ->
 //   Move hook (true: no engine movement) -> CGameMovement -> FinishMove hook (true: no copy back) -> copy back ->
-//   fall damage (CheckFalling) -> triggers touched -> death think
+//   fall damage (CheckFalling) -> triggers touched -> ItemPostFrame (alive: the active weapon) -> death think
 // (the GMod wiki: "GM:Move is called after GM:PlayerTick"; FinishMove "copy the results back").
 #include <cstdint>
 

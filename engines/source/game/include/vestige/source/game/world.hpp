@@ -45,6 +45,9 @@ public:
     using Factory = std::function<std::unique_ptr<EntityClass>()>;
     void add(std::string name, Factory factory);
     [[nodiscard]] std::unique_ptr<EntityClass> create(std::string_view name) const;
+    // Asked for a name no factory has (scripted classes a script registers at any time); nullptr = none.
+    using Fallback = std::function<std::unique_ptr<EntityClass>(std::string_view name)>;
+    void setFallback(Fallback fallback) { mFallback = std::move(fallback); }
     [[nodiscard]] bool has(std::string_view name) const;
     [[nodiscard]] std::vector<std::string> names() const;
     // Every class this module implements (doors, buttons, brushes, triggers, logic, teleports, spawn points).
@@ -52,6 +55,7 @@ public:
 
 private:
     std::map<std::string, Factory, std::less<>> mFactories;  // lowercase names
+    Fallback mFallback;
 };
 
 // GMod's hook points, called where the engine calls them. Empty = the base gamemode's behaviour (the default
@@ -76,6 +80,9 @@ struct GameHooks {
     std::function<Entity*(World&, Entity& player)> playerSelectSpawn;
     // Default: the base gamemode's PlayerDeathThink (respawn 2 s after death on attack, attack2 or jump).
     std::function<void(World&, Entity& player)> playerDeathThink;
+    // CBasePlayer::PostThink -> ItemPostFrame (the active weapon's attacks and think), after the command's movement
+    // and touches: CPlayerMove::RunCommand runs ProcessMovement, FinishMove, ProcessImpacts, then RunPostThink.
+    std::function<void(World&, Entity& player)> itemPostFrame;
     std::function<bool(World&, Entity& player, Entity& used)> playerUse;  // false: +use does nothing (default true)
     std::function<void(World&, Entity& entity)> entityRemoved;            // GM:EntityRemoved (before ENT:OnRemove)
     std::function<void(World&, Entity& entity)> onEntityCreated;
@@ -152,6 +159,8 @@ public:
                                                        EntityHandle activator = {}, EntityHandle caller = {});
     [[nodiscard]] std::vector<EntityHandle> findByClass(std::string_view className);
     [[nodiscard]] const ClassRegistry& classes() const { return mClasses; }
+    // Scripted classes (SENTs, SWEPs) come in through the registry's fallback.
+    [[nodiscard]] ClassRegistry& classes() { return mClasses; }
 
     // ---- I/O ------------------------------------------------------------------------------------------------
     // FireOutput: every connection of the named output posts an event (delay = action delay + extra); the caller

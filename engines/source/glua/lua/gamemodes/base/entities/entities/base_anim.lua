@@ -1,0 +1,3 @@
+-- The standalone base of "anim" scripted entities (our own code), derived from base_entity as in GMod's base gamemode.
+ENT.Type = "anim"
+ENT.Base = "base_entity"

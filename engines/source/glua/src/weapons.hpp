@@ -1,0 +1,60 @@
+#pragma once
+// The weapon side of the session (lib/weapon.cpp): what Source keeps on CBaseCombatWeapon (clips, ammo types, next
+// attack times) and on the player (its weapons, the active one, ammo by type), keyed by entity slot. The slot's state
+// goes when the world frees the slot (forgetEntity), so a stale handle never finds another entity's weapon.
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "internal.hpp"
+
+namespace vestige::source::glua {
+
+struct WeaponState {
+    bool scripted = false;       // a SWEP; false: an HL2 engine weapon class Vestige has no behaviour for (kept inert)
+    int clip1 = -1, clip2 = -1;  // -1: the weapon uses no clip (WEAPON_NOCLIP)
+    int maxClip1 = -1, maxClip2 = -1;          // Primary/Secondary.ClipSize
+    int defaultClip1 = -1, defaultClip2 = -1;  // Primary/Secondary.DefaultClip (rounds given with the weapon)
+    int ammo1 = -1, ammo2 = -1;                // ammo type ids (-1: none)
+    bool automatic1 = false, automatic2 = false;
+    double nextPrimary = 0, nextSecondary = 0;  // CurTime at or after which an attack may run
+    std::string holdType = "normal";            // Weapon:SetHoldType (the animation set; nothing renders it yet)
+};
+
+struct PlayerArsenal {
+    std::vector<EntityHandle> weapons;  // pickup order (Player:GetWeapons)
+    EntityHandle active;
+    std::map<int, int> ammo;  // ammo type id -> rounds in reserve
+};
+
+struct WeaponRegistry {
+    std::map<int, WeaponState> weapons;                      // weapon entity slot -> state
+    std::map<int, PlayerArsenal> arsenals;                   // player slot -> what it carries
+    std::map<std::string, std::vector<std::string>> decals;  // game.AddDecal: name -> materials (tools register them)
+    std::uint64_t attacks = 0;  // PrimaryAttack/SecondaryAttack calls the engine made (report)
+};
+
+// The registry of a runtime (made on first use).
+WeaponRegistry& weaponsOf(Runtime& rt);
+inline bool isWeaponSlot(const Runtime::Impl& impl, int index) {
+    return impl.weapons && impl.weapons->weapons.count(index) > 0;
+}
+// GMod's default ammo types (wiki Default_Ammo_Types): name -> id, ASCII case-insensitive as CAmmoDef::Index; -1
+// for anything else ("none", "").
+int ammoId(std::string_view name);
+const char* ammoName(int id);  // nullptr when out of range
+// A weapon entity was just spawned with its class's members: clips and ammo types from SWEP.Primary/Secondary.
+void initWeaponState(Runtime& rt, game::Entity& weapon);
+// The world's hook point: the active weapon's ItemPostFrame for one player.
+void weaponPostFrame(Runtime& rt, game::Entity& player);
+// Scripted classes in the world (scripted_class.cpp): the class registry's fallback makes a registered SENT or SWEP
+// class's entities (Initialize at spawn, ENT:Think with NextThink); at creation they get their members, weapon classes
+// their state.
+void bindScriptedClasses(Runtime& rt);
+// HL2's weapon classes (GMod implements them in C++), ASCII case-insensitive.
+bool isEngineWeapon(std::string_view cls);
+// A registered SWEP class (its entities have the scripted weapon behaviour).
+bool isScriptedWeaponClass(Runtime& rt, std::string_view cls);
+
+}  // namespace vestige::source::glua
