@@ -336,6 +336,28 @@ void runTimers(Runtime& rt, lua_State* L);
 void bindWorld(Runtime& rt);
 // The session's player joins the world once (it spawns on the world's next tick).
 void addPlayerOnce(Runtime& rt);
+// Helpers of the hook bindings (world_hooks.cpp): hook.Call, its event name and GAMEMODE pushed (false, nothing
+// pushed, without a hook library); hook.Call(name, GAMEMODE, ent) without results; ENT:<method> of the entity's own
+// table and the entity pushed (false, nothing pushed, when it has none); GAMEMODE[name] is a function.
+bool pushHookCall(Runtime& rt, lua_State* L, const char* name);
+void entityEvent(Runtime& rt, const char* name, const game::Entity& e);
+bool pushEntityMethod(Runtime& rt, lua_State* L, const game::Entity& e, const char* method);
+bool gamemodeHas(lua_State* L, const char* name);
+// hook.Call(name, GAMEMODE, a, b): false only when the first result is false (PlayerUse, PlayerShouldTakeDamage).
+bool hookAllows(Runtime& rt, const char* name, const game::Entity& a, const game::Entity& b);
+// Map I/O from Lua (lib/entity_io.cpp): GM:AcceptInput / ENT:AcceptInput, GM:EntityKeyValue / ENT:KeyValue, the
+// scripted entity table of a map entity; Entity:Fire/Input and the ent_fire engine command.
+void bindEntityIo(Runtime& rt);
+void openEntityIo(Runtime& rt, lua_State* L);
+// Engine console commands (ent_fire): true when `name` is one (it ran); args from stack slot first + 1.
+bool runEngineCommand(lua_State* L, const char* name, int first);
+// Damage from Lua (lib/damageinfo.cpp): CTakeDamageInfo, DamageInfo(), TakeDamage(Info), util.BlastDamage(Info); the
+// damage hooks (EntityTakeDamage, PostEntityTakeDamage, PlayerShouldTakeDamage, DoPlayerDeath, ENT:OnTakeDamage).
+void openDamage(Runtime& rt, lua_State* L);
+void bindDamage(Runtime& rt);
+// A CTakeDamageInfo over `info` pushed, valid until clearDamageInfo(box) (the end of the hook call).
+void* pushDamageInfo(Runtime& rt, lua_State* L, game::DamageInfo* info);
+void clearDamageInfo(void* box);
 // Drops the Lua side of a freed slot (its cached userdata, GetTable, NW vars).
 void forgetEntity(Runtime& rt, lua_State* L, int index);
 void noteTimerFired(Runtime& rt, std::string name);
