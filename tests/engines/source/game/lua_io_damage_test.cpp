@@ -189,6 +189,25 @@ TEST(LuaIo, EntFireFollowsTheSdkArguments) {
     EXPECT_EQ(ev(*rt, "return table.concat(LOG, ' ')"), "11:b.Use:nil:1 77:a.Ping:v:1");
 }
 
+// AddOutput (VDC: "<output name> <target>:<input>:<parameter>:<delay>:<max times to fire>") from Lua, fired by
+// FireUser1: the connection's own parameter and delay, and its times to fire (1: once).
+TEST(LuaIo, OutputsAddedFromLuaFireWithTheirDelayAndTimes) {
+    auto rt = luaMap(targets());
+    ticks(*rt, 10);
+    ASSERT_EQ(ev(*rt, std::string(kLogInputs) + R"lua(
+        local a = ents.FindByName("a")[1]
+        a:Input("AddOutput", NULL, NULL, "OnUser1 b:Ping:from_a:0.2:1")
+        a:Fire("FireUser1")
+        a:Fire("FireUser1", "", 1)
+        return 1)lua"),
+              "1");
+    ticks(*rt, 100);
+    // FireUser1 on tick 11 (curtime 0.165) -> b.Ping at 0.365: tick 25 (0.375); the second FireUser1 finds no
+    // connection left (tick 77, curtime 1.155 >= 0.15 + 1).
+    EXPECT_EQ(ev(*rt, "return table.concat(LOG, ' ')"),
+              "10:a.AddOutput:OnUser1 b:Ping:from_a:0.2:1:- 11:a.FireUser1::- 25:b.Ping:from_a:- 77:a.FireUser1::-");
+}
+
 TEST(LuaIo, AZeroDelayLoopIsCutWithAnError) {
     auto rt = luaMap(targets());
     ticks(*rt, 2);
