@@ -1,6 +1,7 @@
 // Demo stage: lua. Writes a small addon of our own (a gamemode deriving from the built-in base that spawns
 // entities, uses timers, hooks, networked vars, util.TraceLine and util.TraceHull, gives the player its own SWEP and
-// fires it on +attack, and spawns its own SENT that thinks), runs it for 200 ticks on the
+// fires it on +attack, spawns its own SENT that thinks, opens the map's door through Entity:Fire and hurts the player
+// with util.BlastDamage), runs it for 200 ticks on the
 // shared demo map (bsp::demoMap(), loaded from its BSP bytes by the game module: map entities in ents.*, the
 // player at info_player_start, traces against the map's brushes) and writes lua/report.json.
 #include <fmt/format.h>
@@ -144,10 +145,32 @@ timer.Create("demo_sight", 1, 0, function()
                        tr.HitNonWorld && tr.Entity:GetClass() || "world", tr.HitPos.x))
 end)
 
-// At 1.5 s the door slides up out of the way; the sight line then runs on to the far wall.
-timer.Simple(1.5, function()
+// Map I/O: the door's keys get an upward move direction as the map spawns it (GM:EntityKeyValue sees every key),
+// and at 0.5 s an Entity:Fire("Open") queued 0.1 s ahead opens it; the sight line then runs on to the far wall.
+hook.Add("EntityKeyValue", "demo_door_up", function(ent, key, value)
+    if key == "targetname" && value == "demo_door" then ent:SetKeyValue("movedir", "-90 0 0") end
+end)
+hook.Add("AcceptInput", "demo_door_log", function(ent, input, activator, caller)
+    if ent:GetName() == "demo_door" then
+        MsgN(string.format("[demo] door input %s on tick %d from %s", input, engine.TickCount(), tostring(caller)))
+    end
+end)
+timer.Simple(0.5, function()
     local door = ents.FindByName("demo_door")[1]
-    door:SetPos(door:GetPos() + Vector(0, 0, 128))
+    door:Fire("Open", "", 0.1, Entity(1), Entity(1))
+end)
+
+// Damage: at 2 s a blast 128 units from the player (radius 256, 50 damage, the SDK's RadiusDamage falloff).
+hook.Add("EntityTakeDamage", "demo_damage", function(target, dmg)
+    if target:IsPlayer() then
+        MsgN(string.format("[demo] blast damage %.3f to the player (%s)", dmg:GetDamage(),
+                           dmg:IsExplosionDamage() && "explosion" || "other"))
+    end
+end)
+timer.Simple(2, function()
+    local ply = Entity(1)
+    util.BlastDamage(game.GetWorld(), game.GetWorld(), ply:GetPos() + Vector(128, 0, 0), 256, 50)
+    MsgN(string.format("[demo] health after the blast: %d", ply:Health()))
 end)
 
 timer.Create("demo_census", 1, 0, function()
@@ -170,7 +193,7 @@ timer.Simple(2.5, function() RunConsoleCommand("demo_clear") end)
 DemoStage demoStageLua() {
     return {"lua",
             "GLua: a demo gamemode deriving from base runs 200 ticks on the demo map (timers, hooks, traces, a SWEP "
-            "fired on +attack, a thinking SENT)",
+            "fired on +attack, a thinking SENT, map I/O through Entity:Fire, a blast)",
             [](DemoContext& demo) -> Status {
                 const auto addon = demo.outDir / "lua" / "addon";
                 std::error_code ec;
@@ -247,6 +270,10 @@ DemoStage demoStageLua() {
                 if (!rt->errors().empty())
                     return Error("demo.lua", fmt::format("{} Lua errors, first: {}", rt->errors().size(),
                                                          rt->errors().front().render()));
+                // The I/O and damage parts must have happened (a door input, a blast that hurt the player).
+                if (console.find("[demo] door input Open") == std::string::npos ||
+                    console.find("[demo] blast damage") == std::string::npos)
+                    return Error("demo.lua", "the door was not opened through Entity:Fire or the blast missed");
                 if (!rt->standInCalls().empty() || !rt->missingEnums().empty())  // nothing may pass for success
                     return Error("demo.lua", fmt::format("{} stand-in(s) called, {} missing enum(s)",
                                                          rt->standInCalls().size(), rt->missingEnums().size()));
@@ -268,8 +295,9 @@ DemoStage demoStageLua() {
                                 "+attack; SENT demo_beacon thought {} times",
                                 *shots, *pulses));
                 // One console line per fact the traces produced (walk probe, sight line before/after the door).
-                for (const auto at :
-                     {console.find("[demo] walk east"), console.find("sight line"), console.rfind("sight line")}) {
+                for (const auto at : {console.find("[demo] walk east"), console.find("sight line"),
+                                      console.rfind("sight line"), console.find("[demo] door input"),
+                                      console.find("[demo] blast damage"), console.find("[demo] health after")}) {
                     if (at == std::string::npos) continue;
                     const auto begin = console.rfind("[demo] ", at) + 7, end = console.find('\n', at);
                     demo.notes.push_back("GLua " + console.substr(begin, end - begin));

@@ -95,7 +95,9 @@ int World::takeDamage(Entity& target, DamageInfo info) {
         if (hooks.postEntityTakeDamage) hooks.postEntityTakeDamage(*this, target, info, false);
         return 0;
     }
-    const int taken = target.behaviour ? target.behaviour->onTakeDamage(*this, target, info) : 0;
+    std::optional<int> scripted;
+    if (hooks.onTakeDamage) scripted = hooks.onTakeDamage(*this, target, info);
+    const int taken = scripted ? *scripted : target.behaviour ? target.behaviour->onTakeDamage(*this, target, info) : 0;
     if (hooks.postEntityTakeDamage) hooks.postEntityTakeDamage(*this, target, info, taken != 0);
     return taken;
 }

@@ -329,6 +329,11 @@ void World::kill(Entity& e) {
     playerKilled(e, DamageInfo::make(e.handle, e.handle, 0, dmg::kNeverGib));
 }
 
+void World::baseDoPlayerDeath(Entity& p, Entity* attacker) {
+    ++p.player->deaths;  // ply:AddDeaths( 1 ); frags for a player attacker (-1 for suicide)
+    if (attacker && attacker->player) attacker->player->frags += attacker == &p ? -1 : 1;
+}
+
 void World::playerKilled(Entity& p, const DamageInfo& info) {
     PlayerData& pd = *p.player;
     // CBasePlayer::Event_Killed: dying, not solid; then GMod's DoPlayerDeath and PlayerDeath.
@@ -338,12 +343,10 @@ void World::playerKilled(Entity& p, const DamageInfo& info) {
     p.touched();
     Entity* attacker = get(info.attacker);
     Entity* inflictor = get(info.inflictor);
-    if (hooks.doPlayerDeath) {
+    if (hooks.doPlayerDeath)
         hooks.doPlayerDeath(*this, p, attacker, info);
-    } else {
-        ++pd.deaths;  // ply:AddDeaths( 1 ); frags for a player attacker (-1 for suicide)
-        if (attacker && attacker->player) attacker->player->frags += attacker == &p ? -1 : 1;
-    }
+    else
+        baseDoPlayerDeath(p, attacker);
     if (hooks.playerDeath) {
         hooks.playerDeath(*this, p, inflictor, attacker);
     } else {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "vestige/core/parse.hpp"
 #include "vestige/core/text.hpp"
@@ -193,7 +194,17 @@ Entity& World::worldEntity() {
 // ---- keys ------------------------------------------------------------------------------------------------------
 
 void World::setKeyValue(Entity& e, std::string_view key, std::string_view value) {
+    std::string hooked;
+    bool suppressed = false;
+    if (hooks.keyValue) {
+        hooked.assign(value);
+        const bool fromMap = std::exchange(mLoadingLump, false);  // a SetKeyValue inside the hook is not the map's
+        suppressed = hooks.keyValue(*this, e, key, hooked, fromMap);
+        mLoadingLump = fromMap;
+        value = hooked;
+    }
     e.keyValues.emplace_back(std::string(key), std::string(value));
+    if (suppressed) return;  // recorded, not applied
     if (iequals(key, "classname")) {
         e.className = std::string(value);
     } else if (iequals(key, "targetname")) {
@@ -293,7 +304,9 @@ Status World::loadEntities(std::span<const bsp::Entity> lump) {
     for (std::size_t i = 1; i < lump.size(); ++i) {
         const bsp::Entity& le = lump[i];
         Entity& e = create(le.className());
+        mLoadingLump = true;
         for (const auto& [key, value] : le.keys) setKeyValue(e, key, value);
+        mLoadingLump = false;
         // The engine's own angle/origin rules (keys.hpp) over the whole block, with warnings for bad numbers.
         e.origin = entityOrigin(le, &mWarnings);
         e.angles = entityAngles(le, &mWarnings);

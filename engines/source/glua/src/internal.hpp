@@ -350,14 +350,31 @@ void runTimers(Runtime& rt, lua_State* L);
 // Binds the world's hook points to the gamemode (hook.Call(name, GAMEMODE, ...)) and the Lua tick (Think, Tick,
 // timers at the world's Tick point); frees the Lua side of an entity when the world frees its slot.
 void bindWorld(Runtime& rt);
-// Pushes hook.Call, the event name and GAMEMODE (call with 2 + n arguments); false (nothing pushed) without a hook
-// library.
-bool pushHookCall(Runtime& rt, lua_State* L, const char* name);
-// Pushes ENT:<method> of the entity's own table (a scripted entity's members) and the entity; false (nothing pushed)
-// when it has no such function.
-bool pushEntityMethod(Runtime& rt, lua_State* L, const game::Entity& e, const char* method);
 // The session's player joins the world once (it spawns on the world's next tick).
 void addPlayerOnce(Runtime& rt);
+// Helpers of the hook bindings (world_hooks.cpp): hook.Call, its event name and GAMEMODE pushed (false, nothing
+// pushed, without a hook library); hook.Call(name, GAMEMODE, ent) without results; ENT:<method> of the entity's own
+// table and the entity pushed (false, nothing pushed, when it has none); GAMEMODE[name] is a function.
+bool pushHookCall(Runtime& rt, lua_State* L, const char* name);
+void entityEvent(Runtime& rt, const char* name, const game::Entity& e);
+bool pushEntityMethod(Runtime& rt, lua_State* L, const game::Entity& e, const char* method);
+bool gamemodeHas(lua_State* L, const char* name);
+// hook.Call(name, GAMEMODE, a, b): false only when the first result is false (PlayerUse, PlayerShouldTakeDamage).
+bool hookAllows(Runtime& rt, const char* name, const game::Entity& a, const game::Entity& b);
+// Map I/O from Lua (lib/entity_io.cpp): GM:AcceptInput / ENT:AcceptInput, GM:EntityKeyValue / ENT:KeyValue;
+// Entity:Fire/Input and the ent_fire engine command. (A map entity of a scripted class gets its members at creation,
+// scripted_class.cpp.)
+void bindEntityIo(Runtime& rt);
+void openEntityIo(Runtime& rt, lua_State* L);
+// Engine console commands (ent_fire): true when `name` is one (it ran); args from stack slot first + 1.
+bool runEngineCommand(lua_State* L, const char* name, int first);
+// Damage from Lua (lib/damageinfo.cpp): CTakeDamageInfo, DamageInfo(), TakeDamage(Info), util.BlastDamage(Info); the
+// damage hooks (EntityTakeDamage, PostEntityTakeDamage, PlayerShouldTakeDamage, DoPlayerDeath, ENT:OnTakeDamage).
+void openDamage(Runtime& rt, lua_State* L);
+void bindDamage(Runtime& rt);
+// A CTakeDamageInfo over `info` pushed, valid until clearDamageInfo(box) (the end of the hook call).
+void* pushDamageInfo(Runtime& rt, lua_State* L, game::DamageInfo* info);
+void clearDamageInfo(void* box);
 // Drops the Lua side of a freed slot (its cached userdata, GetTable, NW vars).
 void forgetEntity(Runtime& rt, lua_State* L, int index);
 void noteTimerFired(Runtime& rt, std::string name);

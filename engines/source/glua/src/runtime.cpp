@@ -82,7 +82,8 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
         openTypes(*rt, L);
     }
     for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
-                      openServerApi, openWeapons, openReporting})
+                      openServerApi, openWeapons, openDamage, openEntityIo,
+                      openReporting})
         open(*rt, L);
     installDebugGuards(L);
     if (rt->mOptions.instructionBudget > 0) {  // without a budget LuaJIT's own functions stay (the JIT compiles them)

@@ -7,6 +7,7 @@
 
 namespace vestige::source::glua {
 
+// Pushes hook.Call, the event name and GAMEMODE; false (nothing pushed) when there is no hook library.
 bool pushHookCall(Runtime& rt, lua_State* L, const char* name) {
     lua_getglobal(L, "hook");
     if (!lua_istable(L, -1)) {
@@ -25,6 +26,15 @@ bool pushHookCall(Runtime& rt, lua_State* L, const char* name) {
     return true;
 }
 
+// hook.Call(name, GAMEMODE, ent) with no results kept.
+void entityEvent(Runtime& rt, const char* name, const game::Entity& e) {
+    lua_State* L = rt.state();
+    if (!pushHookCall(rt, L, name)) return;
+    pushEntity(rt, L, e.index);
+    (void)rt.protectedCall(3, 0);
+}
+
+// ENT:<method>(...) of the entity's own table (a scripted entity's members), when it has one.
 bool pushEntityMethod(Runtime& rt, lua_State* L, const game::Entity& e, const char* method) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, implOf(rt).entityTablesRef);
     lua_rawgeti(L, -1, e.index);
@@ -44,14 +54,6 @@ bool pushEntityMethod(Runtime& rt, lua_State* L, const game::Entity& e, const ch
 }
 
 namespace {
-
-// hook.Call(name, GAMEMODE, ent) with no results kept.
-void entityEvent(Runtime& rt, const char* name, const game::Entity& e) {
-    lua_State* L = rt.state();
-    if (!pushHookCall(rt, L, name)) return;
-    pushEntity(rt, L, e.index);
-    (void)rt.protectedCall(3, 0);
-}
 
 // The movement hooks' CUserCmd / CMoveData objects: one of each per runtime, pointed at the struct for the length of
 // one hook call (a script that keeps one gets an error afterwards).
@@ -93,6 +95,21 @@ bool moveEvent(Runtime& rt, const char* name, const game::Entity& p, void* a, bo
     return result;
 }
 
+}  // namespace
+
+bool hookAllows(Runtime& rt, const char* name, const game::Entity& a, const game::Entity& b) {
+    lua_State* L = rt.state();
+    if (!pushHookCall(rt, L, name)) return true;
+    pushEntity(rt, L, a.index);
+    pushEntity(rt, L, b.index);
+    bool allow = true;
+    if (rt.protectedCall(4, 1)) {
+        allow = !(lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1));  // only false refuses
+        lua_pop(L, 1);
+    }
+    return allow;
+}
+
 // A gamemode (or hook) function is there for `name`: GAMEMODE[name] is a function.
 bool gamemodeHas(lua_State* L, const char* name) {
     lua_getglobal(L, "GAMEMODE");
@@ -105,8 +122,6 @@ bool gamemodeHas(lua_State* L, const char* name) {
     lua_pop(L, 1);
     return has;
 }
-
-}  // namespace
 
 void addPlayerOnce(Runtime& rt) {
     auto& impl = implOf(rt);
@@ -195,17 +210,10 @@ void bindWorld(Runtime& rt) {
             w.spawnPlayer(p);
     };
     hooks.playerUse = [r](game::World&, game::Entity& p, game::Entity& used) {
-        lua_State* L = r->state();
-        if (!pushHookCall(*r, L, "PlayerUse")) return true;
-        pushEntity(*r, L, p.index);
-        pushEntity(*r, L, used.index);
-        bool allow = true;
-        if (r->protectedCall(4, 1)) {
-            allow = !(lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1));  // only false refuses
-            lua_pop(L, 1);
-        }
-        return allow;
+        return hookAllows(*r, "PlayerUse", p, used);
     };
+    bindEntityIo(rt);
+    bindDamage(rt);
 }
 
 }  // namespace vestige::source::glua

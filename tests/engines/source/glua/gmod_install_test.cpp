@@ -104,5 +104,34 @@ TEST(GluaGmodInstall, SandboxToolgunRegistersEveryStoolAndTheLoadoutIsGiven) {
               "true\ttrue\ttrue\ttrue\ttrue\t256");
 }
 
+// GMod's own base_entity (outputs.lua: ENT:StoreOutput / TriggerOutput) fires through our Entity:Fire, with the
+// output's delay and times-to-fire; GMod's base DoPlayerDeath runs on a death (its CreateRagdoll is a counted
+// stand-in: Vestige has no ragdolls). The tick numbers are regression guards of our own runs.
+TEST(GluaGmodInstall, BaseEntityOutputsAndDeathUseTheWorld) {
+    auto gmod = test::gameDir("VESTIGE_GMOD_DIR");
+    if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
+    auto rt = bootGamemode(*gmod, "base", false);
+    ASSERT_EQ(ev(*rt, R"lua(
+        LOG = {}
+        hook.Add("AcceptInput", "t", function(ent, input, activator, caller, value)
+            LOG[#LOG + 1] = engine.TickCount() .. " " .. ent:GetName() .. "." .. input .. "(" .. tostring(value) ..
+                ") " .. tostring(caller == SENT)
+        end)
+        local t = ents.Create("info_target") t:SetName("tgt") t:Spawn()
+        SENT = ents.Create("base_entity") SENT:Spawn()
+        SENT:StoreOutput("OnFoo", "tgt,Ping,hello,0.5,1")
+        SENT:TriggerOutput("OnFoo", Entity(1))
+        SENT:TriggerOutput("OnFoo", Entity(1))  -- times to fire 1: the second does nothing
+        return engine.TickCount())lua"),
+              "10");
+    rt->runTicks(40);
+    EXPECT_EQ(ev(*rt, "return table.concat(LOG, ', ')"), "44 tgt.Ping(hello) true");  // 10 + 0.5 s = tick 44 (0.66)
+    EXPECT_EQ(ev(*rt, "Entity(1):TakeDamage(500, game.GetWorld()) return Entity(1):Alive(), Entity(1):Deaths()"),
+              "false\t1");
+    const auto calls = rt->standInCalls();
+    ASSERT_EQ(calls.count("Player:CreateRagdoll"), 1u);
+    EXPECT_EQ(calls.at("Player:CreateRagdoll"), 1u);
+}
+
 }  // namespace
 }  // namespace vestige::source::glua

@@ -8,7 +8,7 @@
 --   it when it keeps state the native cannot (SetOwner/GetOwner).
 local standIn, isStandIn = ...
 
-for _, name in ipairs({ "Vehicle", "NPC", "NextBot", "PhysObj", "CTakeDamageInfo", "CMoveData",
+for _, name in ipairs({ "Vehicle", "NPC", "NextBot", "PhysObj", "CMoveData",
 	"CUserCmd", "CEffectData", "IMaterial", "ITexture", "IMesh", "VMatrix", "CRecipientFilter",
 	"CSoundPatch", "CNavArea", "CNavLadder", "CLuaLocomotion", "PathFollower", "bf_read", "IVideoWriter",
 	"ISave", "IRestore", "SurfaceInfo", "ProjectedTexture", "PhysCollide", "CNewParticleEffect", "Panel" }) do
@@ -50,12 +50,13 @@ local STAND_INS = {
 	["Player:GetObserverTarget"] = function() return NULL end,
 	["Player:GetRagdollEntity"] = function() return NULL end,
 	["Player:GetViewModel"] = function() return NULL end,
+	["Player:CreateRagdoll"] = false,
 	-- Entity methods of models, physics and networking the gamemodes and scripted entities call.
 	["Entity:SetSkin"] = false, ["Entity:SetBodygroup"] = false,
 	["Entity:SetBodyGroups"] = false, ["Entity:SetRenderMode"] = false, ["Entity:SetMaterial"] = false,
 	["Entity:SetPlaybackRate"] = false, ["Entity:SetPoseParameter"] = false, ["Entity:ResetSequence"] = false,
 	["Entity:DrawShadow"] = false, ["Entity:SetCustomCollisionCheck"] = false, ["Entity:SetTrigger"] = false,
-	["Entity:Fire"] = false, ["Entity:Input"] = false, ["Entity:EmitSound"] = false, ["Entity:StopSound"] = false,
+	["Entity:EmitSound"] = false, ["Entity:StopSound"] = false,
 	["Entity:SetCollisionBounds"] = false, ["Entity:SetGravity"] = false, ["Entity:SetElasticity"] = false,
 	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,
 	["Entity:SetupDataTables"] = false, ["Entity:AddEffects"] = false, ["Entity:RemoveEffects"] = false,

@@ -24,6 +24,7 @@ int runCommand(lua_State* L, int first) {
     bool known = false;
     { known = implOf(L).consoleCommands.count(asciiLower(cmd)) > 0; }
     if (!known && setConVarFromCommand(L, cmd, first + 1)) return 0;
+    if (!known && runEngineCommand(L, cmd, first)) return 0;
     if (!known) {
         lua_pushfstring(L, "Unknown command: %s", cmd);
         rtOf(L).print(lua_tostring(L, -1));

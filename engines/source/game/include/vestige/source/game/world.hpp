@@ -92,6 +92,11 @@ struct GameHooks {
     std::function<bool(World&, Entity& target, std::string_view input, Entity* activator, Entity* caller,
                        const Variant& value)>
         acceptInput;
+    // A key reaching an entity (the lump's keys with fromMap, Entity:SetKeyValue without): may replace the value
+    // (GM:EntityKeyValue, map keys only); true suppresses it (ENT:KeyValue): the key is recorded, not applied.
+    std::function<bool(World&, Entity&, std::string_view key, std::string& value, bool fromMap)> keyValue;
+    // ENT:OnTakeDamage of a scripted entity: a number replaces the class's OnTakeDamage (nullopt: the class's rule).
+    std::function<std::optional<int>(World&, Entity&, DamageInfo&)> onTakeDamage;
     std::function<void(World&)> tick;  // GM:Tick, after entity thinks
 };
 
@@ -223,6 +228,9 @@ public:
     void kill(Entity& e);
     // CBasePlayer::Event_Killed and GMod's DoPlayerDeath / PlayerDeath hooks (damage calls it at 0 health).
     void playerKilled(Entity& player, const DamageInfo& info);
+    // The base gamemode's DoPlayerDeath without its ragdoll: deaths + 1, the attacking player's frags +1 (-1 for
+    // suicide). GameHooks::doPlayerDeath replaces it.
+    void baseDoPlayerDeath(Entity& player, Entity* attacker);
 
     // ---- damage -----------------------------------------------------------------------------------------------
     // CBaseEntity::TakeDamage: takedamage check, EntityTakeDamage hook (true blocks), the class's OnTakeDamage
@@ -296,7 +304,8 @@ private:
     std::uint64_t mCreationSeq = 0;
     std::uint64_t mTick = 0;
     float mInterval = 0.015f;
-    bool mRunning = false;  // after loadEntities: spawn() also activates
+    bool mRunning = false;      // after loadEntities: spawn() also activates
+    bool mLoadingLump = false;  // loadEntities is reading the lump's keys (GameHooks::keyValue's fromMap)
     EventQueue mEvents;
     const QueuedEvent* mServicing = nullptr;  // the event being delivered (its zero-delay chain continues)
     EntityHandle mLastSpawnPoint;             // the gamemode's LastSpawnPoint

@@ -33,6 +33,17 @@ function GM:GetFallDamage(ply, speed)
 	return 10
 end
 
+-- GMod's base DoPlayerDeath also makes a ragdoll (not yet: Vestige has no ragdolls); the score is kept.
+function GM:DoPlayerDeath(ply, attacker, dmginfo)
+	ply:AddDeaths(1)
+	if IsValid(attacker) and attacker:IsPlayer() then
+		if attacker == ply then attacker:AddFrags(-1) else attacker:AddFrags(1) end
+	end
+end
+
+function GM:EntityTakeDamage(ent, dmginfo) end
+function GM:PlayerShouldTakeDamage(ply, attacker) return true end
+
 function GM:PlayerDeath(ply, inflictor, attacker)
 	ply.NextSpawnTime = CurTime() + 2
 	ply.DeathTime = CurTime()
