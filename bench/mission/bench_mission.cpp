@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "sample_root.hpp"
 #include "vestige/core/file_io.hpp"
 #include "vestige/core/rng.hpp"
 #include "vestige/iron3d/land/sample.hpp"
@@ -28,27 +29,7 @@ using namespace vestige;
 using namespace vestige::iron3d;
 namespace fs = std::filesystem;
 
-struct GameDir {
-    fs::path root = fs::temp_directory_path() / ("vestige-bench-mission-" + std::to_string(::getpid()));
-    std::vector<std::string> files;
-    vfs::Vfs vfs;
-    GameDir() {
-        auto game = mission::sampleGame(197);
-        if (!game) std::abort();
-        for (const auto& [path, bytes] : game->files) {
-            fs::create_directories((root / path).parent_path());
-            if (!writeFileAtomic(root / path, bytes)) std::abort();
-            files.push_back(path);
-        }
-        if (!vfs.mountDir("", root)) std::abort();
-    }
-    ~GameDir() { fs::remove_all(root); }
-};
-
-GameDir& game() {
-    static GameDir g;
-    return g;
-}
+using bench::game;
 
 void BM_ReadMissionFiles(benchmark::State& state) {
     auto& g = game();

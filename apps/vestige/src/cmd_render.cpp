@@ -63,12 +63,38 @@ int usage(const std::string& message) {
 
 struct Loaded {
     registry::SceneView view;
-    std::string source;  // "test card" or the format name
+    std::string source;                   // "test card" or the format name
+    std::string reportKey = "materials";  // the --json key of view.report: a file's materials, a folder's scene
 };
+
+registry::ExportOptions sceneOptions(const RenderArgs& a) {
+    registry::ExportOptions options;
+    for (auto [key, value] : {std::pair{"state", &a.state}, {"lod", &a.lod}, {"time", &a.time}})
+        if (!value->empty()) options.values[key] = *value;
+    // Source maps take their materials from these mounts ("mount" = newline-separated folders/archives).
+    if (!a.content.gmodDir.empty()) options.values["gmod-dir"] = a.content.gmodDir;
+    for (const auto& m : a.content.mounts) options.values["mount"] += (options.values["mount"].empty() ? "" : "\n") + m;
+    return options;
+}
+
+// A folder (an Iron3D mission directory) through the folder format that recognises it.
+Result<Loaded> loadFolder(AppContext& ctx, const RenderArgs& a) {
+    const auto* format = ctx.formats.detectFolder(a.path);
+    if (!format || !format->toScene) {
+        std::string known;
+        for (const auto& f : ctx.formats.folders())
+            if (f.toScene) known += (known.empty() ? "" : ", ") + f.name;
+        return Error("render.unknown_format", "no format recognises this folder").file(a.path).expected(known);
+    }
+    VESTIGE_TRY(auto view, format->toScene(a.path, sceneOptions(a)).file(a.path));
+    return Loaded{std::move(view), format->name, "scene"};
+}
 
 // The scene to draw: the test card, or a file through its format's scene hook.
 Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
     if (a.testCard) return Loaded{{scene::makeTestCard(), scene::testCardCamera(a.view)}, "test card"};
+    std::error_code ec;
+    if (std::filesystem::is_directory(a.path, ec)) return loadFolder(ctx, a);
     auto resolved = vfs::openSpec(a.path, ctx.archives);
     if (!resolved) return std::move(resolved).error();
     const auto* format = ctx.formats.detect(resolved->data, resolved->name);
@@ -85,13 +111,7 @@ Result<Loaded> loadScene(AppContext& ctx, const RenderArgs& a) {
             .file(a.path)
             .expected(known);
     }
-    registry::ExportOptions options;
-    for (auto [key, value] : {std::pair{"state", &a.state}, {"lod", &a.lod}, {"time", &a.time}})
-        if (!value->empty()) options.values[key] = *value;
-    // Source maps take their materials from these mounts ("mount" = newline-separated folders/archives).
-    if (!a.content.gmodDir.empty()) options.values["gmod-dir"] = a.content.gmodDir;
-    for (const auto& m : a.content.mounts) options.values["mount"] += (options.values["mount"].empty() ? "" : "\n") + m;
-    VESTIGE_TRY(auto view, format->toScene(resolved->data, resolved->label, options).file(a.path));
+    VESTIGE_TRY(auto view, format->toScene(resolved->data, resolved->label, sceneOptions(a)).file(a.path));
     return Loaded{std::move(view), format->name};
 }
 
@@ -116,7 +136,9 @@ void addRender(CLI::App& cli, AppContext& ctx) {
     auto* cmd = cli.add_subcommand("render", "Render a scene headless (OpenGL 4.5, EGL) to PNG");
     static RenderArgs a;
     auto* json = addJsonFlag(cmd);
-    cmd->add_option("FILE", a.path, "Model or map (archive entries as archive.lib:entry)");
+    cmd->add_option(
+        "FILE", a.path,
+        "Model, map (archive entries as archive.lib:entry) or Iron3D mission folder DATA_DIR/MISSIONS/NAME");
     cmd->add_option("-o,--out", a.out, "Output PNG (with --frames N: NAME_000.png ...)")->required();
     cmd->add_flag("--test-card", a.testCard, "Render the built-in test card instead of a file");
     cmd->add_option("--size", a.size, "Image size WIDTHxHEIGHT")->capture_default_str();
@@ -138,7 +160,8 @@ void addRender(CLI::App& cli, AppContext& ctx) {
     cmd->add_flag("--stats", a.stats, "Print draw calls, materials and what is missing (JSON: \"materials\")");
     cmd->footer(
         "Example: vestige render --test-card -o card.png --size 1280x720 --camera -1100,-900,260,12,38\n"
-        "         vestige render gm_construct.bsp --gmod-dir ~/GarrysMod/garrysmod --stats -o shot.png");
+        "         vestige render gm_construct.bsp --gmod-dir ~/GarrysMod/garrysmod --stats -o shot.png\n"
+        "         vestige render vestige-demo/mission/MISSIONS/DEMO --stats -o mission.png");
     cmd->callback([&ctx, json] {
         ctx.json = json->count() > 0;
         ctx.run = [&ctx] {
@@ -193,14 +216,14 @@ void addRender(CLI::App& cli, AppContext& ctx) {
                     R"({{"ok":true,"source":"{}","width":{},"height":{},"frames":{},"files":[{}],"triangles":{},"drawCalls":{},"camera":{{"position":[{},{},{}],"forward":[{},{},{}]}}{}}})",
                     loaded->source, w, h, a.frames, files, stats.trianglesSubmitted, stats.drawCalls, base.position.x,
                     base.position.y, base.position.z, base.forward.x, base.forward.y, base.forward.z,
-                    report
-                        ? fmt::format(R"(,"blendedDraws":{},"materials":{})", stats.blendedDraws, loaded->view.report)
-                        : std::string()));
+                    report ? fmt::format(R"(,"blendedDraws":{},"{}":{})", stats.blendedDraws, loaded->reportKey,
+                                         loaded->view.report)
+                           : std::string()));
             } else {
                 printOut(fmt::format("rendered {} ({}x{}, {} frame(s), {} triangles, {} draw calls) to {}",
                                      loaded->source, w, h, a.frames, stats.trianglesSubmitted, stats.drawCalls,
                                      frameName(a.out, 0, a.frames) + (a.frames > 1 ? " ..." : "")));
-                if (report) printOut("materials: " + loaded->view.report);
+                if (report) printOut(loaded->reportKey + ": " + loaded->view.report);
             }
             return kExitOk;
         };
@@ -212,7 +235,7 @@ void addView(CLI::App& cli, AppContext& ctx) {
     static RenderArgs a;
     static std::string shots = ".";
     auto* json = addJsonFlag(cmd);
-    cmd->add_option("FILE", a.path, "Model or map (archive entries as archive.lib:entry)");
+    cmd->add_option("FILE", a.path, "Model, map (archive.lib:entry) or Iron3D mission folder DATA_DIR/MISSIONS/NAME");
     cmd->add_flag("--test-card", a.testCard, "View the built-in test card");
     cmd->add_option("--size", a.size, "Window size WIDTHxHEIGHT")->capture_default_str();
     cmd->add_option("--camera", a.camera, "Start camera X,Y,Z,PITCH,YAW (Source convention)");

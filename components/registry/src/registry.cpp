@@ -31,26 +31,45 @@ Result<std::optional<float>> ExportOptions::number(const std::string& key, float
     return v;
 }
 
-void FormatRegistry::add(FormatInfo info) {
-    for (auto& f : mFormats)
+namespace {
+
+// Replaces the entry of the same name, or appends.
+template <class T>
+void upsert(std::vector<T>& all, T info) {
+    for (auto& f : all)
         if (f.name == info.name) {
             f = std::move(info);
             return;
         }
-    mFormats.push_back(std::move(info));
+    all.push_back(std::move(info));
 }
 
-const FormatInfo* FormatRegistry::detect(ByteView data, std::string_view fileName) const {
-    const FormatInfo* best = nullptr;
+// The highest-scoring entry (the first of equals), or nullptr when every probe says 0.
+template <class T, class Score>
+const T* best(const std::vector<T>& all, Score score) {
+    const T* found = nullptr;
     int bestScore = 0;
-    for (const auto& f : mFormats) {
-        const int s = f.probe ? f.probe(data, fileName) : 0;
+    for (const auto& f : all) {
+        const int s = f.probe ? score(f) : 0;
         if (s > bestScore) {
             bestScore = s;
-            best = &f;
+            found = &f;
         }
     }
-    return best;
+    return found;
+}
+
+}  // namespace
+
+void FormatRegistry::add(FormatInfo info) { upsert(mFormats, std::move(info)); }
+void FormatRegistry::addFolder(FolderFormat info) { upsert(mFolders, std::move(info)); }
+
+const FormatInfo* FormatRegistry::detect(ByteView data, std::string_view fileName) const {
+    return best(mFormats, [&](const FormatInfo& f) { return f.probe(data, fileName); });
+}
+
+const FolderFormat* FormatRegistry::detectFolder(const std::filesystem::path& folder) const {
+    return best(mFolders, [&](const FolderFormat& f) { return f.probe(folder); });
 }
 
 const FormatInfo* FormatRegistry::find(std::string_view name) const {

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "mission_folder.hpp"
 #include "textured_export.hpp"
 #include "vestige/iron3d/animesh/animesh.hpp"
 #include "vestige/iron3d/animesh/export.hpp"
@@ -90,6 +91,8 @@ void registerFormats(registry::FormatRegistry& formats, vfs::ArchiveRegistry& ar
         info.toScene = mshScene;
         formats.add(std::move(info));
     }
+    // A mission directory draws as its mission scene; the loader and the scene builder sit above every format.
+    formats.addFolder(missionFolderFormat(&archives));
 }
 
 }  // namespace vestige::iron3d

@@ -51,7 +51,8 @@ protected:
             if (stage.value("stage", "") == "render") continue;
             for (const auto& f : stage["files"]) {
                 const std::string path = f.get<std::string>();
-                if (stage.value("stage", "") == "materials" && path.ends_with(".png")) continue;  // GL driver bytes
+                const std::string name = stage.value("stage", "");
+                if ((name == "materials" || name == "mission") && path.ends_with(".png")) continue;  // GL driver bytes
                 sFiles.push_back(path);
             }
         }

@@ -2,6 +2,7 @@
 // --json report, reference movement orders, terrain probes, the trace file and a structured load error.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -169,6 +170,43 @@ TEST_F(MissionCli, ScriptsRunAtLoadAndTraceTheirLines) {
     EXPECT_TRUE(k["ai"].is_null());
     EXPECT_EQ(k["state_hash"], j["state_hash"]) << "the AI does not move the world";
     EXPECT_NE(k["simulation_hash"], j["simulation_hash"]) << "the AI and BEHAVIOR chunks are hashed";
+}
+
+// Issue 20 item 7: `vestige render` recognises the mission folder through the iron3d module's folder format.
+TEST_F(MissionCli, RenderTheMissionFolderWithStats) {
+    const fs::path root = game();
+    const fs::path shot = mDir / "mission.png";
+    const auto r = run({"render", (root / "MISSIONS" / "DEMO").string(), "--json", "--stats", "--size", "320x180", "-o",
+                        shot.string()});
+    const char* ci = std::getenv("CI");
+    if (r.code != 0 && r.out.find("render.no_egl") != std::string::npos && !(ci && std::string(ci) == "true"))
+        GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["source"], "iron3d_mission");
+    EXPECT_EQ(j["width"], 320);
+    const auto& s = j["scene"];
+    EXPECT_EQ(s["objects"], 4);
+    EXPECT_EQ(s["objectsDrawn"], 2);
+    EXPECT_EQ(s["triangles"], 200) << "128 terrain faces + 2 tanks x 36";
+    EXPECT_EQ(s["texturesResolved"], 5);
+    EXPECT_EQ(s["unresolvedMaterials"], 0);
+    EXPECT_GT(j["drawCalls"].get<int>(), 0);
+    EXPECT_TRUE(fs::is_regular_file(shot));
+    EXPECT_TRUE(fs::is_regular_file(mDir / "demo" / "mission" / "mission.png")) << "the demo stage renders it too";
+    // Text output with the report, a missing Land table counted, and the errors.
+    fs::remove(root / "DATA" / "MAPS" / "DEMO" / "Land2.wea");
+    const auto text = run({"render", (root / "MISSIONS" / "DEMO").string(), "--stats", "--size", "160x90", "-o",
+                           (mDir / "broken.png").string()});
+    ASSERT_EQ(text.code, 0) << text.err;
+    EXPECT_NE(text.out.find("rendered iron3d_mission"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find(R"("unresolvedMaterials":2)"), std::string::npos) << text.out;
+    const auto bad = run({"render", (root / "MISSIONS" / "DEMO").string(), "--state", "1", "-o", shot.string()});
+    EXPECT_EQ(bad.code, 1);
+    EXPECT_NE(bad.err.find("render.bad_option"), std::string::npos) << bad.err;
+    const auto unknown = run({"render", (root / "DATA").string(), "-o", shot.string()});
+    EXPECT_EQ(unknown.code, 1);
+    EXPECT_NE(unknown.err.find("render.unknown_format"), std::string::npos) << unknown.err;
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// FormatRegistry: probe scoring, ties, replacement, lookup.
+// FormatRegistry: probe scoring, ties, replacement, lookup; folder formats.
 #include "vestige/registry/registry.hpp"
 
 #include <gtest/gtest.h>
@@ -97,6 +97,28 @@ TEST(ExportOptions, IntegerAndNumberAreCheckedOnce) {
     EXPECT_FALSE(o.number("absent", 0)->has_value());
     EXPECT_EQ(o.number("bad", 0, "render").error().code(), "render.bad_option");
     EXPECT_FALSE(o.number("time", 3).ok()) << "below the lower bound";
+}
+
+// Folder formats: the highest probe wins, 0 is "not this format", a name registered twice replaces the first.
+TEST(FormatRegistry, FolderFormatsProbeTheFolder) {
+    FormatRegistry reg;
+    auto folder = [](std::string name, std::string wanted, int score) {
+        FolderFormat f;
+        f.name = std::move(name);
+        f.probe = [wanted = std::move(wanted), score](const std::filesystem::path& p) {
+            return p.filename() == wanted ? score : 0;
+        };
+        return f;
+    };
+    reg.addFolder(folder("low", "DEMO", 10));
+    reg.addFolder(folder("high", "DEMO", 100));
+    ASSERT_NE(reg.detectFolder("MISSIONS/DEMO"), nullptr);
+    EXPECT_EQ(reg.detectFolder("MISSIONS/DEMO")->name, "high");
+    EXPECT_EQ(reg.detectFolder("MISSIONS/OTHER"), nullptr);
+    reg.addFolder(folder("high", "OTHER", 100));
+    EXPECT_EQ(reg.folders().size(), 2u);
+    EXPECT_EQ(reg.detectFolder("MISSIONS/DEMO")->name, "low");
+    EXPECT_EQ(reg.detectFolder("MISSIONS/OTHER")->name, "high");
 }
 
 }  // namespace

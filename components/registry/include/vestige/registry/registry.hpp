@@ -2,6 +2,7 @@
 // Format registry for `vestige info` and friends. Each format registers a probe (by magic and/or
 // file name) and a describer that renders both JSON (for --json) and human text.
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <optional>
@@ -58,9 +59,23 @@ struct FormatInfo {
     std::function<Result<SceneView>(ByteView data, std::string_view label, const ExportOptions& options)> toScene;
 };
 
+// Content that is a host folder rather than a file (an Iron3D mission directory), recognised by what it holds.
+struct FolderFormat {
+    std::string name;
+    std::string summary;
+    // Higher wins; 0 = not this format.
+    std::function<int(const std::filesystem::path& folder)> probe;
+    // What `vestige render` and `vestige view` draw; options as for files.
+    std::function<Result<SceneView>(const std::filesystem::path& folder, const ExportOptions& options)> toScene;
+};
+
 class FormatRegistry {
 public:
     void add(FormatInfo info);
+    void addFolder(FolderFormat info);
+    // The best-scoring folder format, or nullptr.
+    [[nodiscard]] const FolderFormat* detectFolder(const std::filesystem::path& folder) const;
+    [[nodiscard]] const std::vector<FolderFormat>& folders() const { return mFolders; }
     // The best-scoring format, or nullptr.
     [[nodiscard]] const FormatInfo* detect(ByteView data, std::string_view fileName) const;
     [[nodiscard]] const FormatInfo* find(std::string_view name) const;
@@ -68,6 +83,7 @@ public:
 
 private:
     std::vector<FormatInfo> mFormats;
+    std::vector<FolderFormat> mFolders;
 };
 
 }  // namespace vestige::registry

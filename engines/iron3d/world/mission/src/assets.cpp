@@ -23,7 +23,56 @@ Error componentError(Error e, const ComponentInstance& c, bool unit) {
     return e;
 }
 
+// Keeps a phase texture once (LoadOptions::keepTextures); the name resolved in the chain, so it exists.
+Status keepTexture(LoadedMission& out, materials::Resolver& chain, const materials::TextureRef& ref) {
+    if (ref.untextured()) return {};
+    const std::string key = asciiLower(ref.name);
+    if (out.textures.count(key)) return {};
+    VESTIGE_TRY(texm::Texture t, chain.texture(ref.name, false));
+    out.textures.emplace(key, std::make_shared<const texm::Texture>(std::move(t)));
+    ++out.counts.texturesKept;
+    return {};
+}
+
 }  // namespace
+
+// The terrain's Land1.wea / Land2.wea (load.hpp). Optional links: a missing table or a row that does not resolve
+// is a warning, and the scene counts the faces that wear it as unresolved.
+Status Loader::landMaterials(materials::Resolver& chain) {
+    const std::string dir = out->landFiles.directory;
+    for (std::size_t t = 0; t < 2; ++t) {
+        LandMaterialTable& table = out->landMaterials[t];
+        table.path = dir.empty() ? std::string(kLandTableNames[t]) : dir + "\\" + std::string(kLandTableNames[t]);
+        auto bytes = cache.file(table.path);
+        if (!bytes) {
+            if (!bytes.error().code().ends_with("not_found"))
+                return std::move(bytes).error().in("mission", out->missionDir);
+            out->warnings.push_back(
+                Error("mission.land_wear_missing", "a terrain material table does not exist").file(table.path));
+            continue;
+        }
+        bytesInPhase += bytes->size();
+        auto wea = wear::read(*bytes);
+        if (!wea) return std::move(wea).error().file(table.path).in("mission", out->missionDir);
+        for (std::size_t r = 0; r < wea->materials.size(); ++r) {
+            ++out->counts.landMaterialRows;
+            auto b = chain.resolveMaterial(wea->materials[r].name);
+            if (!b) {
+                out->warnings.push_back(std::move(b).error().record(r).file(table.path));
+                table.rows.emplace_back();
+                continue;
+            }
+            b->row = r;
+            ++out->counts.landRowsResolved;
+            if (options.keepTextures)
+                for (const auto& phase : b->phases)
+                    VESTIGE_CHECK(keepTexture(*out, chain, phase).file(table.path).in("mission", out->missionDir));
+            table.rows.emplace_back(std::move(*b));
+        }
+        table.table = std::move(*wea);
+    }
+    return {};
+}
 
 Status Loader::visuals() {
     materials::Options mo = options.materials;
@@ -66,6 +115,11 @@ Status Loader::visuals() {
             }
             for (const auto& w : m->warnings)
                 out->warnings.push_back(Error("materials.warning", w).in("model", c.meshArchive + ":" + c.meshEntry));
+            if (options.keepTextures)
+                for (const auto& row : m->rows)
+                    for (const auto& phase : row.phases)
+                        if (auto st = keepTexture(*out, chain, phase); !st)
+                            return objectError(componentError(std::move(st).error(), c, o.unit.has_value()), i);
             VisualModel v;
             v.archive = c.meshArchive;
             v.entry = c.meshEntry;
@@ -78,7 +132,7 @@ Status Loader::visuals() {
     }
     progress.end();
     out->counts.distinctMeshes = out->models.size();
-    return {};
+    return landMaterials(chain);
 }
 
 Status Loader::assets() {
@@ -100,6 +154,7 @@ Status Loader::assets() {
             if (!lib) return fail(std::move(lib).error());
             auto tex = cache.lightmap(*lib, *lm.entry);
             if (!tex) return fail(std::move(tex).error());
+            out->lightmaps.emplace(asciiLower(lm.name), *tex);
         }
     }
     // CTLD pose per component instance, and every other reference kept raw.

@@ -37,8 +37,9 @@ struct Loader {
     [[nodiscard]] Status map(const Bytes& tma);
     [[nodiscard]] Status readTma(const Bytes& tma);
     [[nodiscard]] Status graph();
-    [[nodiscard]] Status visuals();  // assets.cpp
-    [[nodiscard]] Status assets();   // assets.cpp
+    [[nodiscard]] Status visuals();                                  // assets.cpp
+    [[nodiscard]] Status assets();                                   // assets.cpp
+    [[nodiscard]] Status landMaterials(materials::Resolver& chain);  // assets.cpp
     [[nodiscard]] Status construct();
     [[nodiscard]] Status scripts();
 };

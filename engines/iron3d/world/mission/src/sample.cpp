@@ -67,12 +67,22 @@ Result<SampleGame> sampleGame(std::size_t extraTanks, unsigned terrainCells, boo
 
     // Textures, materials, lightmaps.
     std::vector<nres::NewEntry> textures, lightmaps, mats;
-    VESTIGE_TRY(Bytes camo, texture(16, {74, 92, 52, 255}, {46, 56, 38, 255}));
-    textures.push_back(newEntry(texm::kNresType, "HULL_CAMO", std::move(camo)));
-    VESTIGE_TRY(Bytes plate, texture(16, {120, 120, 126, 255}, {200, 200, 190, 255}));
-    textures.push_back(newEntry(texm::kNresType, "DECK_PLATE", std::move(plate)));
-    VESTIGE_TRY(Bytes track, texture(8, {30, 30, 30, 255}, {90, 90, 90, 255}));
-    textures.push_back(newEntry(texm::kNresType, "TRACK_LINKS", std::move(track)));
+    // The tank's textures, then the ground textures of the terrain's Land1/Land2 tables.
+    struct Swatch {
+        const char* name;
+        std::uint32_t size;
+        image::Rgba8 base, stripe;
+    };
+    const Swatch swatches[] = {{"HULL_CAMO", 16, {74, 92, 52, 255}, {46, 56, 38, 255}},
+                               {"DECK_PLATE", 16, {120, 120, 126, 255}, {200, 200, 190, 255}},
+                               {"TRACK_LINKS", 8, {30, 30, 30, 255}, {90, 90, 90, 255}},
+                               {"GRASS", 16, {70, 120, 48, 255}, {84, 136, 60, 255}},
+                               {"SAND", 16, {170, 150, 100, 255}, {186, 166, 116, 255}},
+                               {"ROCK", 16, {110, 104, 98, 255}, {90, 84, 80, 255}}};
+    for (const Swatch& sw : swatches) {
+        VESTIGE_TRY(Bytes bytes, texture(sw.size, sw.base, sw.stripe));
+        textures.push_back(newEntry(texm::kNresType, sw.name, std::move(bytes)));
+    }
     VESTIGE_TRY(Bytes lm, texture(8, {255, 255, 230, 255}, {200, 200, 180, 255}));
     lightmaps.push_back(newEntry(texm::kNresType, "LM_TANK", std::move(lm)));
     VESTIGE_TRY(Bytes hull, material({"HULL_CAMO"}));
@@ -83,6 +93,10 @@ Result<SampleGame> sampleGame(std::size_t extraTanks, unsigned terrainCells, boo
     mats.push_back(newEntry(mat0::kNresType, "TRACK", std::move(trackMat), mat0::kGameVersion));
     VESTIGE_TRY(Bytes fallback, material({"DECK_PLATE"}));
     mats.push_back(newEntry(mat0::kNresType, "DEFAULT", std::move(fallback), mat0::kGameVersion));
+    for (const auto& [name, tex] : {std::pair{"L_GRASS", "GRASS"}, {"L_SAND", "SAND"}, {"L_ROCK", "ROCK"}}) {
+        VESTIGE_TRY(Bytes ground, material({tex}));
+        mats.push_back(newEntry(mat0::kNresType, name, std::move(ground), mat0::kGameVersion));
+    }
     VESTIGE_TRY(Bytes texLib, nres::writeCanonical(textures));
     VESTIGE_TRY(Bytes lmLib, nres::writeCanonical(lightmaps));
     VESTIGE_TRY(Bytes matLib, nres::writeCanonical(mats));
@@ -145,6 +159,14 @@ Result<SampleGame> sampleGame(std::size_t extraTanks, unsigned terrainCells, boo
     VESTIGE_TRY(Bytes landMap, land::build(areals));
     VESTIGE_TRY(Bytes buildList, land::buildBuildList(land::sampleBuildList()));
     add("DATA/MAPS/DEMO/Land.msh", std::move(landMsh));
+    // The terrain's material tables: the sample's faces wear Land2 rows 2 and 3 and Land1 row 1 (tags 0x0102,
+    // 0xFF03).
+    VESTIGE_TRY(wear::Table land1, wear::make({{"0", "L_SAND"}, {"1", "L_ROCK"}}));
+    VESTIGE_TRY(wear::Table land2, wear::make({{"0", "L_GRASS"}, {"1", "L_GRASS"}, {"2", "L_GRASS"}, {"3", "L_SAND"}}));
+    VESTIGE_TRY(Bytes land1Bytes, wear::write(land1));
+    VESTIGE_TRY(Bytes land2Bytes, wear::write(land2));
+    add("DATA/MAPS/DEMO/Land1.wea", std::move(land1Bytes));
+    add("DATA/MAPS/DEMO/Land2.wea", std::move(land2Bytes));
     add("DATA/MAPS/DEMO/Land.map", std::move(landMap));
     add("BuildDat.lst", std::move(buildList));
 

@@ -37,6 +37,8 @@ std::string summaryJson(const LoadedMission& m, bool withTimings) {
                    {"terrain_faces", c.faces},
                    {"areals", c.areals},
                    {"build_categories", c.buildCategories},
+                   {"land_material_rows", c.landMaterialRows},
+                   {"land_rows_resolved", c.landRowsResolved},
                    {"failures", c.failures}};
     Json warnings = Json::array();
     for (const auto& w : m.warnings) warnings.push_back(Json::parse(w.toJson()));

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "licensed_missions.hpp"
 #include "shared.hpp"
 #include "vestige/core/text.hpp"
 #include "vestige/iron3d/mission/load.hpp"
@@ -17,19 +18,11 @@ TEST(MissionLicensed, EveryMissionLoadsWithNoFailures) {
     if (!root) GTEST_SKIP() << "VESTIGE_PARKAN_DIR not set";
     vfs::Vfs v;
     ASSERT_TRUE(v.mountDir("", *root).ok());
-    std::filesystem::path missions;
-    for (const auto& de : std::filesystem::directory_iterator(*root))
-        if (de.is_directory() && iequals(de.path().filename().string(), "MISSIONS")) missions = de.path();
-    ASSERT_FALSE(missions.empty()) << "no MISSIONS folder under VESTIGE_PARKAN_DIR";
-    std::vector<std::string> names;
-    for (const auto& de : std::filesystem::directory_iterator(missions))
-        if (de.is_directory())
-            for (const auto& f : std::filesystem::directory_iterator(de.path()))
-                if (iequals(f.path().filename().string(), "data.tma")) names.push_back(de.path().filename().string());
-    std::sort(names.begin(), names.end());
+    const std::vector<std::string> names = test::licensedMissions(*root);
+    ASSERT_FALSE(names.empty()) << "no MISSIONS/*/data.tma under VESTIGE_PARKAN_DIR";
     std::size_t objects = 0, components = 0, requests = 0, slots = 0, textures = 0, lightmaps = 0;
     for (const auto& name : names) {
-        auto m = loadMission(v, missions.filename().string() + "/" + name);
+        auto m = loadMission(v, name);
         ASSERT_TRUE(m.ok()) << name << ": " << m.error().render();
         EXPECT_EQ(m->counts.failures, 0u) << name;
         objects += m->counts.objects;

@@ -7,8 +7,11 @@
 //     the seed-000 colour-pass side test (0x0002 / 0x4000 / determinant sign) decides the faces per frame;
 //   * placement: the global node pose from animation::ModelAnimation (fallback key, one time for every node,
 //     or per-node times), or node matrices given by the caller (e.g. a posed AniMesh piece tree);
-//   * materials: one flat lit colour per WEAR row (deterministic palette) until WEAR/MAT0/textures land.
+//   * materials: toScene gives one flat lit colour per WEAR row (deterministic palette); appendModel takes the
+//     caller's material per Batch20 record (the mission scene, mission_scene.hpp, resolves WEAR -> MAT0 -> Texm).
+#include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "vestige/core/math.hpp"
@@ -36,5 +39,13 @@ struct SceneOptions {
 [[nodiscard]] Result<std::vector<Mat4>> nodeMatrices(const msh::Model& model, const SceneOptions& options);
 
 [[nodiscard]] Result<vestige::scene::Scene> toScene(const msh::Model& model, const SceneOptions& options = {});
+
+// The scene material of one Batch20 record (its WEAR row and lightmap row); the caller owns Scene::materials.
+using MaterialFor = std::function<Result<std::uint32_t>(const msh::DrawRange& range)>;
+// Appends the model's meshes (the rules above) to `scene`, each node's placement = `placement` x node pose, mesh
+// names prefixed by `prefix`. Returns the triangles appended.
+[[nodiscard]] Result<std::uint64_t> appendModel(vestige::scene::Scene& scene, const msh::Model& model,
+                                                const SceneOptions& options, const Mat4& placement,
+                                                std::string_view prefix, const MaterialFor& materialFor);
 
 }  // namespace vestige::iron3d::scene

@@ -8,7 +8,8 @@
 //   Graph       every object's resource: a prototype key or a unit DAT -> components (resources/resolver.hpp)
 //   Visuals     per distinct mesh: its sibling .wea -> Material.lib MAT0 -> Textures.lib / LightMap.lib Texm,
 //               progress reported every 64 requests (a request = one prototype, mesh, WEAR, material slot,
-//               texture reference or lightmap)
+//               texture reference or lightmap); the terrain's Land1.wea / Land2.wea rows through the same chain
+//               (not requests: the spec's request counts are the object graph's)
 //   Assets      the meshes decoded (msh::Model), lightmaps kept for the mission, CTLD pose bindings per component
 //               instance, the other references loaded as raw resources
 //   Construct   one World3D object per TMA object, OriginalObjectId = TMA index, transform = the raw TMA words;
@@ -21,8 +22,10 @@
 // or broken resource is an error whose context names the chain, outermost first: mission -> object -> unit
 // component -> prototype -> archive -> entry. A broken registry entry no object reaches, a missing optional
 // lightmap, a non-mesh reference that does not exist: inventory warnings.
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,7 +41,9 @@
 #include "vestige/iron3d/mission/runtime.hpp"
 #include "vestige/iron3d/msh/msh.hpp"
 #include "vestige/iron3d/terrain/terrain_world.hpp"
+#include "vestige/iron3d/texm/texm.hpp"
 #include "vestige/iron3d/tma/tma.hpp"
+#include "vestige/iron3d/wear/wear.hpp"
 #include "vestige/vfs/vfs.hpp"
 
 namespace vestige::iron3d::mission {
@@ -55,7 +60,23 @@ struct LoadOptions {
     ScriptsHook scripts;           // the scripts/AI step; unset = no scripts
     Progress* progress = nullptr;  // null = silent
     std::function<void(LoadPhase)> onPhase;
+    // Keep every texture the mission's materials name, decoded from Textures.lib (LoadedMission::textures): what
+    // the mission scene draws. Off for headless runs, which need only the validated headers.
+    bool keepTextures = false;
 };
+
+// One of the terrain's two material tables (spec section 12.1: a face's material_tag low byte is a Land2.wea row,
+// table 1; the high byte a Land1.wea row, table 0, 0xFF = none). Read from the map folder next to Land.msh [P].
+struct LandMaterialTable {
+    std::string path;                  // VFS path
+    std::optional<wear::Table> table;  // nullopt = no such file (an inventory warning)
+    // Per WEAR row: the Material.lib binding, nullopt when the row did not resolve (an inventory warning).
+    std::vector<std::optional<materials::RowBinding>> rows;
+};
+inline constexpr std::size_t kLand1Table = 0, kLand2Table = 1;
+inline constexpr std::string_view kLandTableNames[2] = {"Land1.wea", "Land2.wea"};
+
+using TexturePtr = std::shared_ptr<const texm::Texture>;
 
 // One distinct mesh of the mission with its material chain.
 struct VisualModel {
@@ -73,7 +94,9 @@ struct LoadCounts {
     std::size_t lightmapRequests = 0, lightmapsResolved = 0, poseBindings = 0, rawResources = 0;
     std::size_t progressUpdates = 0;  // one per 64 requests
     std::size_t paths = 0, clans = 0, extras = 0, faces = 0, areals = 0, buildCategories = 0;
-    std::size_t failures = 0;  // a successful load has none
+    std::size_t landMaterialRows = 0, landRowsResolved = 0;  // both Land tables; not requests
+    std::size_t texturesKept = 0;                            // LoadOptions::keepTextures
+    std::size_t failures = 0;                                // a successful load has none
 };
 
 struct PhaseTiming {
@@ -93,6 +116,11 @@ struct LoadedMission {
     std::vector<LoadedObject> objects;  // TMA order
     std::vector<VisualModel> models;    // LoadedObject::visuals index into this
     std::vector<prototype::RawResource> rawResources;
+    std::array<LandMaterialTable, 2> landMaterials;  // [kLand1Table], [kLand2Table]
+    // Decoded textures by ASCII-folded name: every phase texture of the objects' and the terrain's materials when
+    // LoadOptions::keepTextures, and every resolved lightmap (they have the mission's lifetime, spec section 4).
+    std::map<std::string, TexturePtr> textures;
+    std::map<std::string, TexturePtr> lightmaps;
     std::vector<Error> warnings;
     LoadCounts counts;
     std::vector<PhaseTiming> timings;

@@ -7,10 +7,12 @@
 //   units.rlb              tank.msh (msh::sampleTank), tank.wea (4 rows, 2 lightmaps), tank.ctl (turret pose at
 //                          frame 1), tank_turret.cpt (raw)
 //   fortif.rlb             wall.bas (raw)
-//   Material.lib, Textures.lib, LightMap.lib   HULL/DECK/TRACK/DEFAULT over three textures, LM_TANK
+//   Material.lib, Textures.lib, LightMap.lib   HULL/DECK/TRACK/DEFAULT over three textures, LM_TANK; the ground
+//                          materials L_GRASS/L_SAND/L_ROCK over GRASS/SAND/ROCK
 //   UNITS/BUILDS/AI/gen1.dat   a unit DAT: s_tank + sun_01, class word 0x80000002
 //   BuildDat.lst           land::sampleBuildList()
 //   DATA/MAPS/DEMO/Land.msh, Land.map   an 8 x 8-cell terrain over 64 x 64 (z = x/16 + 9y/16), two areals
+//   DATA/MAPS/DEMO/Land1.wea, Land2.wea the terrain's material tables (Land2 rows 2, 3 and Land1 row 1 worn)
 //   MISSIONS/DEMO/data.tma the unit, a direct s_tank at double scale, sun_01, fort_wall, then `extraTanks` more
 //                          direct s_tank objects spread over the terrain
 //   MISSIONS/SCRIPTS/default.scr, varset.var   (scripts = true) the AutoDemo Init package and the shared varset
