@@ -142,16 +142,14 @@ TEST(LuaIo, KeyValuesReachTheScriptedEntityInLumpOrder) {
                    {"hidden", "2"},
                    {"health", "7"},
                    {"origin", "10 20 30"}});
-    // A stand-in for GMod's scripted_ents module (standalone mode has none): the SENT's members for its class.
+    // A SENT registered before the map spawns: the map's entity of its class is that SENT (the class registry asks
+    // scripted_ents), so its table has the members before its first key.
     auto rt = luaMap(map, R"lua(
         KV, GKV = {}, {}
-        scripted_ents = { Get = function(class)
-            if class ~= "sent_kv" then return nil end
-            return { KeyValue = function(self, k, v)
-                KV[#KV + 1] = k .. "=" .. v
-                if k == "health" then return true end  -- suppressed: the engine does not apply it
-            end }
-        end }
+        scripted_ents.Register({ Type = "point", KeyValue = function(self, k, v)
+            KV[#KV + 1] = k .. "=" .. v
+            if k == "health" then return true end  -- suppressed: the engine does not apply it
+        end }, "sent_kv")
         hook.Add("EntityKeyValue", "t", function(ent, k, v)
             if ent:GetClass() == "sent_kv" then GKV[#GKV + 1] = k end
             if k == "foo" then return "FOO" end
