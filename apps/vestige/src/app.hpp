@@ -46,9 +46,10 @@ void addInfoCommand(CLI::App& cli, AppContext& ctx);
 void addDemoCommand(CLI::App& cli, AppContext& ctx);
 void addArchiveCommands(CLI::App& cli, AppContext& ctx);  // ls, extract, pack
 void addExportCommand(CLI::App& cli, AppContext& ctx);
-void addSourceCommands(CLI::App& cli, AppContext& ctx);  // ents, move
+void addEntsCommand(CLI::App& cli, AppContext& ctx);
 void addLuaCommand(CLI::App& cli, AppContext& ctx);
-void addRenderCommands(CLI::App& cli, AppContext& ctx);  // render, view
+void addRenderCommand(CLI::App& cli, AppContext& ctx);
+void addViewCommand(CLI::App& cli, AppContext& ctx);
 void addMoveCommand(CLI::App& cli, AppContext& ctx);
 void addEnvironmentCommands(CLI::App& cli, AppContext& ctx);  // weather, ambient
 void addSoundCommands(CLI::App& cli, AppContext& ctx);        // play-sound

@@ -1,4 +1,4 @@
-// Source map verbs: `ents` (entity list of a BSP). The movement work adds `move` here.
+// ents: the entity list of a Source BSP map (ordered key/value pairs), optionally one class.
 #include <fmt/format.h>
 
 #include "app.hpp"
@@ -7,8 +7,6 @@
 #include "vestige/source/bsp/describe.hpp"
 
 namespace vestige::app {
-
-namespace {
 
 void addEntsCommand(CLI::App& cli, AppContext& ctx) {
     auto* cmd = cli.add_subcommand("ents", "List the entities of a Source BSP map (ordered key/value pairs)");
@@ -43,9 +41,5 @@ void addEntsCommand(CLI::App& cli, AppContext& ctx) {
         };
     });
 }
-
-}  // namespace
-
-void addSourceCommands(CLI::App& cli, AppContext& ctx) { addEntsCommand(cli, ctx); }
 
 }  // namespace vestige::app

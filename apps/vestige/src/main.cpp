@@ -17,9 +17,10 @@ int main(int argc, char** argv) {
     addDemoCommand(cli, ctx);
     addArchiveCommands(cli, ctx);
     addExportCommand(cli, ctx);
-    addSourceCommands(cli, ctx);
+    addEntsCommand(cli, ctx);
     addLuaCommand(cli, ctx);
-    addRenderCommands(cli, ctx);
+    addRenderCommand(cli, ctx);
+    addViewCommand(cli, ctx);
     addPoseCommand(cli, ctx);
     addMoveCommand(cli, ctx);
     addEnvironmentCommands(cli, ctx);
