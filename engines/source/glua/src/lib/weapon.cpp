@@ -677,15 +677,10 @@ void openWeapons(Runtime& rt, lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl.playerMetaRef);
     setFuncs(L, kPlayerWeaponMethods);
     lua_pop(L, 1);
+    static const luaL_Reg kGame[] = {
+        {"GetAmmoID", gGetAmmoID}, {"GetAmmoName", gGetAmmoName}, {"AddDecal", gAddDecal}, {nullptr, nullptr}};
     lua_getglobal(L, "game");
-    if (lua_istable(L, -1)) {
-        lua_pushcfunction(L, gGetAmmoID);
-        lua_setfield(L, -2, "GetAmmoID");
-        lua_pushcfunction(L, gGetAmmoName);
-        lua_setfield(L, -2, "GetAmmoName");
-        lua_pushcfunction(L, gAddDecal);
-        lua_setfield(L, -2, "AddDecal");
-    }
+    if (lua_istable(L, -1)) setFuncs(L, kGame);
     lua_pop(L, 1);
     bindScriptedClasses(rt);
     Runtime* r = &rt;
