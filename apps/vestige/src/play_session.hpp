@@ -41,4 +41,7 @@ using ShotSink = std::function<Status(const PlayShot& shot, const image::Image& 
 [[nodiscard]] nlohmann::json playReport(LuaSession& session, const std::string& mapFile, const PlayView& view,
                                         std::span<const PlayShot> shots);
 
+// The demo's play stage (demo/play.cpp).
+DemoStage demoStagePlay();
+
 }  // namespace vestige::app

@@ -108,6 +108,14 @@ TEST_F(PlayCli, ScreenshotsAreNamedByTickAndFollowThePlayer) {
         for (std::uint32_t x = 0; x < a->width(); ++x) differing += !(a->at(x, y) == b->at(x, y));
     EXPECT_GT(differing, 160u * 120u / 20) << "at least 5% of the pixels change as the player walks";
     EXPECT_FALSE(fs::exists(mDir / "shots" / "tick_000090.png"));
+    // The shot is what `vestige render --camera` draws from that eye: the same scene hook, camera and renderer.
+    const auto& pos = last["position"];
+    const std::string camera = pos[0].dump() + "," + pos[1].dump() + "," + pos[2].dump() + "," +
+                               last["angles"][0].dump() + "," + last["angles"][1].dump();
+    const auto r =
+        run({"render", mMap.string(), "--camera=" + camera, "--size", "160x120", "-o", (mDir / "render.png").string()});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_EQ(test::slurp(mDir / "render.png"), test::slurp(mDir / "shots" / "tick_000180.png")) << camera;
 
     // Human output: one summary line, then the files.
     const auto h = play({"--screenshot-every", "100"});
