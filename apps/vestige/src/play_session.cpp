@@ -9,13 +9,13 @@ namespace vestige::app {
 namespace {
 
 // The player's eye as Source places the view: origin + view offset (m_vecViewOffset, 64 standing, 28 ducked and
-// in between while ducking), looking along the command's view angles (pl.v_angle). Without a player yet (a run of
-// 0 ticks without a script) the map's own camera stands in, and the shot says so.
+// in between while ducking), looking along the command's view angles (pl.v_angle). Before the player has spawned
+// (a run of 0 ticks: it joins, but spawns on its first tick) the map's own camera stands in, and the shot says so.
 PlayShot shotAt(source::game::World& world, std::uint64_t tick) {
     PlayShot shot;
     shot.tick = tick;
     shot.file = fmt::format("tick_{:06}.png", tick);
-    if (const source::game::Entity* p = world.player(1); p && p->player) {
+    if (const source::game::Entity* p = world.player(1); p && p->player && p->player->initialSpawnDone) {
         shot.fromPlayer = true;
         shot.eye = p->origin + Vec3{0, 0, p->player->move.viewOffsetZ};
         shot.angles = p->player->cmd.viewAngles;

@@ -125,6 +125,21 @@ TEST_F(PlayCli, ScreenshotsAreNamedByTickAndFollowThePlayer) {
     EXPECT_NE(h.out.find("trace.jsonl\n"), std::string::npos) << h.out;
 }
 
+// With no tick run the player has joined but not spawned (it spawns on its first tick): the one shot is the map's
+// own camera (info_player_start at (-960, -960, 8) plus the 64-unit eye), marked as such.
+TEST_F(PlayCli, ZeroTicksShootTheMapCameraBeforeThePlayerSpawns) {
+    const auto p = play({"--json", "--ticks", "0"});
+    if (noGl(p)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+    const auto j = nlohmann::json::parse(p.out);
+    EXPECT_EQ(j["ticks"], 0);
+    ASSERT_EQ(j["shots"].size(), 1u);
+    EXPECT_EQ(j["shots"][0]["file"], "tick_000000.png");
+    EXPECT_EQ(j["shots"][0]["eye"], "map");
+    EXPECT_EQ(j["shots"][0]["camera"]["position"], nlohmann::json::parse("[-960.0,-960.0,72.0]"));
+    EXPECT_TRUE(fs::is_regular_file(mDir / "shots" / "tick_000000.png"));
+}
+
 // No window yet: without --headless the verb says so and fails; it never pretends to open one.
 TEST_F(PlayCli, WithoutHeadlessTheWindowIsNotBuiltYet) {
     const auto r = run({"play", mMap.string(), "-o", (mDir / "shots").string()});
