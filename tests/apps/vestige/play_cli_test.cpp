@@ -125,6 +125,30 @@ TEST_F(PlayCli, ScreenshotsAreNamedByTickAndFollowThePlayer) {
     EXPECT_NE(h.out.find("trace.jsonl\n"), std::string::npos) << h.out;
 }
 
+// The addon and gamemode options are the lua verb's: a script that speeds the player up runs in both front ends the
+// same way, and a Lua error fails the run (exit 1) and is counted in the summary line, as `vestige lua` fails it.
+TEST_F(PlayCli, AnAddonRunsInBothFrontEndsAndItsErrorsFailTheRun) {
+    std::ofstream(mDir / "fast.lua") << "hook.Add('PlayerSpawn', 'fast', function(p) p:SetWalkSpeed(300) end)\n";
+    const auto p = play({"--json", "--addon", (mDir / "fast.lua").string(), "--gamemode", "base"});
+    if (noGl(p)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+    const auto l = run({"lua", "--json", "--map", mMap.string(), "--input", mWalk.string(), "--gamemode", "base",
+                        (mDir / "fast.lua").string()});
+    ASSERT_EQ(l.code, 0) << l.out << l.err;
+    const auto pj = nlohmann::json::parse(p.out), lj = nlohmann::json::parse(l.out);
+    EXPECT_EQ(pj["traceHash"], lj["traceHash"]);
+    EXPECT_EQ(pj["player"], lj["player"]);
+    EXPECT_EQ(pj["filesLoaded"], lj["filesLoaded"]);
+    const auto plain = nlohmann::json::parse(play({"--json"}).out);
+    EXPECT_NE(plain["traceHash"], pj["traceHash"]) << "the addon changed the game";
+
+    std::ofstream(mDir / "bad.lua") << "error('boom')\n";
+    const auto bad = play({"--addon", (mDir / "bad.lua").string()});
+    EXPECT_EQ(bad.code, 1) << bad.out << bad.err;
+    EXPECT_NE(bad.out.find(", 1 Lua error(s)"), std::string::npos) << bad.out;
+    EXPECT_TRUE(fs::is_regular_file(mDir / "shots" / "tick_000180.png")) << "the game went on";
+}
+
 // With no tick run the player has joined but not spawned (it spawns on its first tick): the one shot is the map's
 // own camera (info_player_start at (-960, -960, 8) plus the 64-unit eye), marked as such.
 TEST_F(PlayCli, ZeroTicksShootTheMapCameraBeforeThePlayerSpawns) {
