@@ -88,25 +88,27 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
                 return playUsage(error);
             a.session.gmodDir = a.content.gmodDir;
 
-            const fs::path out(a.out);
-            std::error_code ec;
-            fs::create_directories(out, ec);
-            if (ec) return reportError(ctx, Error("io.mkdir", ec.message()).file(a.out));
             auto loaded = loadScene(ctx, scene);
             if (!loaded) return reportError(ctx, loaded.error());
             auto session = openLuaSession(a.session, n, ctx, ctx.json);
             if (!session) return reportError(ctx, session.error());
-            std::ofstream trace(out / "trace.jsonl", std::ios::binary | std::ios::trunc);
+            const fs::path out(a.out), tracePath = out / "trace.jsonl";
+            std::error_code ec;
+            fs::create_directories(out, ec);
+            if (ec) return reportError(ctx, Error("io.mkdir", ec.message()).file(a.out));
+            std::ofstream trace(tracePath, std::ios::binary | std::ios::trunc);
+            if (!trace) return reportError(ctx, Error("io.open", "cannot create the trace").file(tracePath.string()));
             const auto line = [&trace](std::string_view l) { trace << l << '\n'; };
             const auto write = [&out](const PlayShot& shot, const image::Image& img) {
                 return image::writePng(out / shot.file, img);
             };
             auto shots = playHeadless(**session, *loaded, view, line, write);
-            if (!shots) return reportError(ctx, shots.error());
             trace.close();
-            if (!trace)
-                return reportError(ctx,
-                                   Error("io.write", "cannot write the trace").file((out / "trace.jsonl").string()));
+            if (!shots || !trace) {
+                fs::remove(tracePath, ec);  // a cut-off trace would pass for a short game
+                return reportError(
+                    ctx, shots ? Error("io.write", "cannot write the trace").file(tracePath.string()) : shots.error());
+            }
 
             auto report = playReport(**session, a.session.map, view, *shots);
             report["out"] = a.out;
