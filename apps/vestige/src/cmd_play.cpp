@@ -64,7 +64,9 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
         "           --screenshot-every 60 --size 640x360 -o shots/\n"
         "         vestige play gm_construct.bsp --headless --gmod-dir ~/GarrysMod/garrysmod --gamemode sandbox \\\n"
         "           --ticks 200 -o shots/ --json\n"
-        "The tick trace and its hash are those of `vestige lua --map MAP --input FILE --trace` on the same map.");
+        "The tick trace and its hash are those of `vestige lua --map MAP --input FILE --trace` on the same map.\n"
+        "--gmod-dir serves both the map's materials (as for `vestige render`) and GMod's own Lua (as for `vestige "
+        "lua`).");
     cmd->callback([&ctx, json, ticksOption] {
         ctx.json = json->count() > 0;
         a.session.ticksGiven = ticksOption->count() > 0;
