@@ -10,6 +10,8 @@
 #include "vestige/render_gl/headless.hpp"
 #include "vestige/scene/test_card.hpp"
 #include "vestige/source/bsp/sample.hpp"
+#include "vestige/source/game/map.hpp"
+#include "vestige/source/glua/runtime.hpp"
 #include "vestige/source/scene/demo_content.hpp"
 #include "vestige/source/scene/scene.hpp"
 #include "vestige/source/vtf/vtf.hpp"
@@ -111,6 +113,57 @@ void BM_DemoMapSpawn(benchmark::State& state) {
     drawSpawnFrames(state, vestige::source::scene::toScene(ByteView(*bytes)));
 }
 BENCHMARK(BM_DemoMapSpawn)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Issue 23's goal: a frame of `vestige play --headless` on the demo map (one session tick with the base gamemode's
+// hooks, the default instruction budget as the CLI runs it, then the map drawn from the player's eye) at most 1.3x
+// `vestige render` of the same view (BM_PlayerViewRender), both at 1280x720 in the same run. The player stands at
+// info_player_start, so both draw one view. Screenshots (read back + PNG) are BM_ReadBackAndPng on top of either.
+struct PlaySession {
+    vestige::source::scene::MapScene scene;
+    std::unique_ptr<vestige::source::glua::Runtime> rt;
+};
+PlaySession* playSession() {
+    static PlaySession* s = []() -> PlaySession* {
+        auto bytes = vestige::source::bsp::demoMap().write();
+        if (!bytes) return nullptr;
+        auto scene = vestige::source::scene::toScene(ByteView(*bytes));
+        auto map = vestige::source::game::GameMap::load(*bytes, "demo");
+        if (!scene || !map) return nullptr;
+        vestige::source::glua::Options opt;
+        opt.output = [](std::string_view) {};
+        auto rt = vestige::source::game::createRuntime(*map, std::move(opt));
+        if (!rt || !(*rt)->boot().ok()) return nullptr;
+        (void)(*rt)->joinPlayer();
+        (*rt)->tick();
+        return new PlaySession{std::move(*scene), std::move(*rt)};
+    }();
+    return s;
+}
+vestige::scene::Camera playerEye(vestige::source::glua::Runtime& rt) {
+    const auto* p = rt.world().player(1);
+    return vestige::scene::sourceCamera(p->origin + vestige::Vec3{0, 0, p->player->move.viewOffsetZ},
+                                        p->player->cmd.viewAngles);
+}
+void drawPlayer(benchmark::State& state, bool tick) {
+    PlaySession* s = playSession();
+    if (!s) {
+        state.SkipWithError("demo map session failed");
+        return;
+    }
+    if (!prepare(state, s->scene.scene)) return;
+    auto& r = *offscreen()->renderer;
+    const auto fixed = playerEye(*s->rt);
+    for (auto _ : state) {
+        if (tick) s->rt->tick();
+        (void)r.draw(tick ? playerEye(*s->rt) : fixed);
+        r.finish();
+    }
+    finishFrame(state, r.lastFrame().trianglesSubmitted);
+}
+void BM_PlayerViewRender(benchmark::State& state) { drawPlayer(state, false); }
+void BM_PlayHeadlessFrame(benchmark::State& state) { drawPlayer(state, true); }
+BENCHMARK(BM_PlayerViewRender)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PlayHeadlessFrame)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_ReadBackAndPng(benchmark::State& state) {
     if (!prepare(state, vestige::scene::makeTestCard())) return;

@@ -48,6 +48,7 @@ void addArchiveCommands(CLI::App& cli, AppContext& ctx);  // ls, extract, pack
 void addExportCommand(CLI::App& cli, AppContext& ctx);
 void addEntsCommand(CLI::App& cli, AppContext& ctx);
 void addLuaCommand(CLI::App& cli, AppContext& ctx);
+void addPlayCommand(CLI::App& cli, AppContext& ctx);  // headless play: the lua session, screenshots
 void addRenderCommand(CLI::App& cli, AppContext& ctx);
 void addViewCommand(CLI::App& cli, AppContext& ctx);
 void addMoveCommand(CLI::App& cli, AppContext& ctx);

@@ -6,6 +6,7 @@
 
 #include "app.hpp"
 #include "cmd_pose.hpp"
+#include "play_session.hpp"
 
 namespace vestige::app {
 
@@ -34,6 +35,7 @@ std::vector<DemoStage> demoStages() {
         demoStageAi(),
         demoStageRender(),
         demoStageMaterials(),
+        demoStagePlay(),
     };
     // clang-format on
 }

@@ -11,7 +11,7 @@ namespace vestige::app {
 namespace glua = vestige::source::glua;
 namespace game = vestige::source::game;
 
-nlohmann::json luaReport(const glua::Runtime& rt, const std::string& mapFile, const game::GameMap* map,
+nlohmann::json luaReport(glua::Runtime& rt, const std::string& mapFile, const game::GameMap* map,
                          const std::string& output, bool withOutput, const std::vector<std::string>& notes) {
     nlohmann::json j;
     j["mode"] = rt.options().gmodDir ? "gmod" : "standalone";
@@ -48,6 +48,7 @@ nlohmann::json luaReport(const glua::Runtime& rt, const std::string& mapFile, co
         if (const auto* e = world.get(h)) ++classes[e->className];
     j["entities"] = world.count();
     j["entityClasses"] = classes;
+    if (auto player = playerJson(rt.world()); !player.is_null()) j["player"] = std::move(player);
     // What Vestige lacks, visibly: calls to the counted stand-ins (gmod_natives.lua) and enum-shaped globals read
     // while undefined (nil, as in GMod). Either makes the run fail (luaRunClean).
     j["standInCalls"] = nlohmann::json::object();
@@ -83,6 +84,10 @@ void printLuaReport(const nlohmann::json& r) {
         out += fmt::format("  {:<24} {}\n", name, count.get<std::uint64_t>());
     out += fmt::format("timers fired: {}\n", r["timersFired"]["total"].get<std::uint64_t>());
     out += fmt::format("entities: {}\n", r["entities"].get<int>());
+    if (r.contains("player")) {
+        const auto& o = r["player"]["origin"];
+        out += fmt::format("player at ({}, {}, {})\n", o[0].get<float>(), o[1].get<float>(), o[2].get<float>());
+    }
     if (r.contains("traceHash")) out += fmt::format("trace hash: {}\n", r["traceHash"].get<std::string>());
     out += fmt::format("errors: {}\n", r["errors"].size());
     for (const auto& e : r["errors"]) {

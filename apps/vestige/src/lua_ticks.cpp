@@ -1,5 +1,6 @@
-// `vestige lua`'s tick loop: the player driven by an input script (the `vestige move` format, as `vestige game`
-// reads it) inside the Lua session, and one JSON line per tick with --trace.
+// The tick loop of `vestige lua` and `vestige play`: the player driven by an input script (the `vestige move`
+// format, as `vestige game` reads it) inside the Lua session, one JSON line per tick when asked, and the caller's
+// per-tick step (play's screenshots) after each tick.
 #include <string>
 
 #include "app.hpp"
@@ -8,8 +9,8 @@
 
 namespace vestige::app {
 
-void runLuaTicks(source::glua::Runtime& rt, std::span<const source::movement::ScriptCommand> script,
-                 std::uint64_t ticks, bool trace) {
+Status runLuaTicks(source::glua::Runtime& rt, std::span<const source::movement::ScriptCommand> script,
+                   std::uint64_t ticks, const TraceLine& line, const AfterTick& after) {
     using namespace vestige::source;
     game::ScriptCursor cursor(script);
     // The first tick's command needs the player before that tick: it joins now rather than on the tick.
@@ -18,8 +19,22 @@ void runLuaTicks(source::glua::Runtime& rt, std::span<const source::movement::Sc
         game::World& world = rt.world();
         if (game::Entity* p = world.get(player)) world.setCommand(*p, cursor.next());
         rt.tick();
-        if (trace) printOut(game::tickJson(world, world.player(1)));
+        if (line) line(game::tickJson(world, world.player(1)));
+        if (after) VESTIGE_CHECK(after(rt.currentTick()));
     }
+    return {};
+}
+
+nlohmann::json playerJson(source::game::World& world) {
+    const source::game::Entity* p = world.player(1);
+    if (!p || !p->player) return nullptr;
+    const Vec3 eye = p->player->cmd.viewAngles;
+    return {{"index", p->index},
+            {"origin", {p->origin.x, p->origin.y, p->origin.z}},
+            {"eyeAngles", {eye.x, eye.y, eye.z}},
+            {"viewOffset", p->player->move.viewOffsetZ},
+            {"health", p->health},
+            {"alive", p->alive}};
 }
 
 }  // namespace vestige::app

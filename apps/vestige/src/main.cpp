@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     addExportCommand(cli, ctx);
     addEntsCommand(cli, ctx);
     addLuaCommand(cli, ctx);
+    addPlayCommand(cli, ctx);
     addRenderCommand(cli, ctx);
     addViewCommand(cli, ctx);
     addPoseCommand(cli, ctx);

@@ -1,0 +1,71 @@
+// Demo stage: play. Headless play on the shared demo map (bsp::demoMap): the GLua session `vestige lua --map
+// --input` runs, a scripted walk from info_player_start, and every 60 ticks the map drawn from the player's eye, as
+// `vestige play --headless` does. Then the same session again without a renderer: the trace hash must not change
+// (one game, two front ends). Outputs: play/demo.bsp, play/walk.txt (replay with `vestige play`), play/trace.jsonl,
+// play/tick_NNNNNN.png (GL driver bytes) and play/report.json.
+#include <fmt/format.h>
+
+#include "../src/app.hpp"
+#include "../src/play_session.hpp"
+#include "vestige/source/bsp/sample.hpp"
+
+namespace vestige::app {
+namespace {
+
+constexpr const char* kWalk =
+    "# vestige demo: play\n"
+    "30 - 0 0 45 0\n"              // stand at the spawn, facing the room
+    "150 +forward 10000 0 45 0\n"  // walk north-east past the stairs
+    "60 +forward 10000 0 90 0\n"   // turn north
+    "60 - 0 0 180 10\n";           // look back west, a little down
+
+}  // namespace
+
+DemoStage demoStagePlay() {
+    return {"play", "headless play: the lua session walks the demo map, screenshots from the player's eye",
+            [](DemoContext& demo) -> Status {
+                VESTIGE_TRY(const Bytes mapBytes, source::bsp::demoMap().write());
+                VESTIGE_CHECK(demo.write("play/demo.bsp", mapBytes));
+                VESTIGE_CHECK(demo.write("play/walk.txt", std::string_view(kWalk)));
+                LuaSessionArgs args;
+                args.map = (demo.outDir / "play" / "demo.bsp").string();
+                args.input = (demo.outDir / "play" / "walk.txt").string();
+                LuaNumbers n;
+                if (std::string error; !parseLuaNumbers(args, &n, &error)) return Error("demo.play", error);
+                SceneArgs scene;
+                scene.path = args.map;
+                VESTIGE_TRY(auto loaded, loadScene(demo.app, scene));
+                VESTIGE_TRY(auto session, openLuaSession(args, n, demo.app, true));
+                std::string trace;
+                const auto line = [&trace](std::string_view l) { trace.append(l).push_back('\n'); };
+                const auto sink = [&demo](const PlayShot& shot, const image::Image& img) -> Status {
+                    VESTIGE_TRY(auto png, image::encodePng(img));
+                    return demo.write("play/" + shot.file, png);
+                };
+                const PlayView view{640, 360, 60};
+                VESTIGE_TRY(auto shots, playHeadless(*session, loaded, view, line, sink));
+                VESTIGE_CHECK(demo.write("play/trace.jsonl", trace));
+                auto report = playReport(*session, "play/demo.bsp", view, shots);
+                report.erase("memoryBytes");  // allocator-dependent
+                VESTIGE_CHECK(demo.write("play/report.json", report.dump(2)));
+                if (!luaRunClean(*session->runtime))
+                    return Error("demo.play", "the session had Lua errors, stand-in calls or missing enums");
+
+                // The other front end: the same session with no renderer, as `vestige lua` ticks it.
+                VESTIGE_TRY(auto plain, openLuaSession(args, n, demo.app, true));
+                VESTIGE_CHECK(runLuaTicks(*plain->runtime, plain->script, plain->ticks, {}));
+                if (plain->trace.hash() != session->trace.hash())
+                    return Error("demo.play", "the trace hash differs from the session without screenshots")
+                        .expected(plain->trace.hashHex())
+                        .actual(session->trace.hashHex());
+                const auto& o = report["player"]["origin"];
+                demo.notes.push_back(fmt::format(
+                    "play: {} ticks, {} screenshots {}x{} from the player's eye, player at ({:.1f}, {:.1f}, {:.1f}); "
+                    "trace hash {} = the session without a renderer",
+                    report["ticks"].get<std::uint64_t>(), shots.size(), view.width, view.height, o[0].get<float>(),
+                    o[1].get<float>(), o[2].get<float>(), session->trace.hashHex()));
+                return {};
+            }};
+}
+
+}  // namespace vestige::app

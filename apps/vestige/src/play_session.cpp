@@ -1,0 +1,71 @@
+// Headless play (play_session.hpp).
+#include "play_session.hpp"
+
+#include <fmt/format.h>
+
+#include "vestige/render_gl/headless.hpp"
+
+namespace vestige::app {
+namespace {
+
+// The player's eye as Source places the view: origin + view offset (m_vecViewOffset, 64 standing, 28 ducked and
+// in between while ducking), looking along the command's view angles (pl.v_angle). Before the player has spawned
+// (a run of 0 ticks: it joins, but spawns on its first tick) the map's own camera stands in, and the shot says so.
+PlayShot shotAt(source::game::World& world, std::uint64_t tick) {
+    PlayShot shot;
+    shot.tick = tick;
+    shot.file = fmt::format("tick_{:06}.png", tick);
+    if (const source::game::Entity* p = world.player(1); p && p->player && p->player->initialSpawnDone) {
+        shot.fromPlayer = true;
+        shot.eye = p->origin + Vec3{0, 0, p->player->move.viewOffsetZ};
+        shot.angles = p->player->cmd.viewAngles;
+    }
+    return shot;
+}
+
+}  // namespace
+
+Result<std::vector<PlayShot>> playHeadless(LuaSession& session, const LoadedScene& scene, const PlayView& view,
+                                           const TraceLine& line, const ShotSink& sink) {
+    VESTIGE_TRY(auto off, render_gl::Offscreen::create(view.width, view.height));
+    render_gl::Renderer& r = *off.renderer;
+    VESTIGE_CHECK(r.setScene(scene.view.scene));
+    const float aspect = static_cast<float>(view.width) / static_cast<float>(view.height);
+    const scene::Camera mapCamera = chooseCamera(SceneArgs{}, scene, aspect);
+    std::vector<PlayShot> shots;
+    const auto take = [&](std::uint64_t tick) -> Status {
+        PlayShot shot = shotAt(session.runtime->world(), tick);
+        // Source's 90 degree FOV on a 4:3 screen, as `vestige render --camera` draws it.
+        const scene::Camera cam = shot.fromPlayer ? scene::sourceCamera(shot.eye, shot.angles) : mapCamera;
+        if (!shot.fromPlayer) shot.eye = cam.position;
+        VESTIGE_CHECK(r.draw(cam));
+        VESTIGE_TRY(auto img, r.readColor());
+        VESTIGE_CHECK(sink(shot, img));
+        shots.push_back(std::move(shot));
+        return {};
+    };
+    const std::uint64_t last = session.ticks;
+    VESTIGE_CHECK(runLuaTicks(*session.runtime, session.script, last, line, [&](std::uint64_t tick) -> Status {
+        return tick % view.every == 0 || tick == last ? take(tick) : Status{};
+    }));
+    if (last == 0) VESTIGE_CHECK(take(0));  // no tick ran: the one shot is the state after boot
+    return shots;
+}
+
+nlohmann::json playReport(LuaSession& session, const std::string& mapFile, const PlayView& view,
+                          std::span<const PlayShot> shots) {
+    auto report = luaReport(*session.runtime, mapFile, session.map.get(), session.output, false, {});
+    report["traceHash"] = session.trace.hashHex();
+    report["size"] = {view.width, view.height};
+    report["screenshotEvery"] = view.every;
+    report["shots"] = nlohmann::json::array();
+    for (const auto& s : shots) {
+        nlohmann::json camera{{"position", {s.eye.x, s.eye.y, s.eye.z}}};
+        if (s.fromPlayer) camera["angles"] = {s.angles.x, s.angles.y, s.angles.z};
+        report["shots"].push_back(
+            {{"tick", s.tick}, {"file", s.file}, {"eye", s.fromPlayer ? "player" : "map"}, {"camera", camera}});
+    }
+    return report;
+}
+
+}  // namespace vestige::app

@@ -1,0 +1,203 @@
+// `vestige play MAP --headless` as a user runs it (issue #23 item 6): one game, two front ends. On the builder's demo
+// map (bsp::demoMap) written to disk, a scripted walk through `play --headless` must be the very session `vestige lua
+// --map --input` runs: same trace hash, same trace lines, same final player. The screenshots follow the player.
+// These compare Vestige with itself (a regression guard, not a parity claim with GMod).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "vestige/image/image.hpp"
+#include "vestige/source/bsp/sample.hpp"
+
+namespace vestige {
+namespace {
+namespace fs = std::filesystem;
+
+// Stand still for half a second, then walk north-east (yaw 45, the spawn's facing) for 150 ticks.
+constexpr const char* kWalk = "# play test\n30 - 0 0 45 0\n150 +forward 10000 0 45 0\n";
+
+class PlayCli : public test::TempDirTest {
+protected:
+    void SetUp() override {
+        TempDirTest::SetUp();
+        auto bytes = source::bsp::demoMap().write();
+        ASSERT_TRUE(bytes.ok());
+        mMap = mDir / "demo.bsp";
+        std::ofstream(mMap, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
+        mWalk = mDir / "walk.txt";
+        std::ofstream(mWalk) << kWalk;
+    }
+    test::CliRun run(const std::vector<std::string>& args) { return test::runCli(VESTIGE_BIN, args, mDir); }
+    // A play run at a small size; skips without a GL context unless CI=true (CI has llvmpipe: a skip would hide a
+    // defect there), like the render_gl suites.
+    test::CliRun play(std::vector<std::string> extra) {
+        std::vector<std::string> args = {"play",    mMap.string(),  "--headless",
+                                         "--input", mWalk.string(), "--size",
+                                         "160x120", "-o",           (mDir / "shots").string()};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run(args);
+    }
+    static bool noGl(const test::CliRun& r) {
+        const char* ci = std::getenv("CI");
+        return r.code != 0 && (r.out + r.err).find("render.no_egl") != std::string::npos &&
+               !(ci && std::string(ci) == "true");
+    }
+    fs::path mMap, mWalk;
+};
+
+// The issue's acceptance: a scripted walk in `play --headless` produces the same trace as `vestige lua --input`.
+TEST_F(PlayCli, HeadlessPlayIsTheLuaSessionTickForTick) {
+    const auto p = play({"--json", "--screenshot-every", "90"});
+    if (noGl(p)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+    const auto pj = nlohmann::json::parse(p.out);
+    const auto l = run({"lua", "--json", "--map", mMap.string(), "--input", mWalk.string()});
+    ASSERT_EQ(l.code, 0) << l.out << l.err;
+    const auto lj = nlohmann::json::parse(l.out);
+    EXPECT_EQ(pj["ticks"], 180) << "the script's length";
+    EXPECT_EQ(pj["ticks"], lj["ticks"]);
+    EXPECT_EQ(pj["tickRate"], lj["tickRate"]);
+    ASSERT_TRUE(pj["traceHash"].is_string());
+    EXPECT_EQ(pj["traceHash"], lj["traceHash"]);
+    ASSERT_TRUE(pj.contains("player")) << pj.dump();
+    EXPECT_EQ(pj["player"], lj["player"]);
+    // The walk moved the player from info_player_start (-960, -960, 8) towards the room's middle.
+    EXPECT_GT(pj["player"]["origin"][0].get<double>(), -900.0) << pj["player"].dump();
+    EXPECT_GT(pj["player"]["origin"][1].get<double>(), -900.0) << pj["player"].dump();
+
+    // trace.jsonl holds exactly the lines `vestige lua --trace` prints before its report.
+    const auto t = run({"lua", "--trace", "--map", mMap.string(), "--input", mWalk.string()});
+    ASSERT_EQ(t.code, 0) << t.err;
+    std::string luaLines;
+    std::istringstream in(t.out);
+    for (std::string line; std::getline(in, line) && line.starts_with("{");) luaLines += line + "\n";
+    EXPECT_EQ(test::slurp(mDir / "shots" / "trace.jsonl"), luaLines);
+}
+
+TEST_F(PlayCli, ScreenshotsAreNamedByTickAndFollowThePlayer) {
+    const auto p = play({"--json", "--screenshot-every", "60"});
+    if (noGl(p)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+    const auto j = nlohmann::json::parse(p.out);
+    ASSERT_EQ(j["shots"].size(), 3u) << "ticks 60, 120 and the last, 180";
+    EXPECT_EQ(j["shots"][0]["tick"], 60);
+    EXPECT_EQ(j["shots"][0]["file"], "tick_000060.png");
+    EXPECT_EQ(j["shots"][2]["file"], "tick_000180.png");
+    EXPECT_EQ(j["shots"][2]["eye"], "player");
+    EXPECT_EQ(j["size"], nlohmann::json::parse("[160,120]"));
+    // The camera is the player's eye: origin + 64 units standing, the script's yaw.
+    const auto& last = j["shots"][2]["camera"];
+    EXPECT_EQ(last["position"][2].get<float>(), j["player"]["origin"][2].get<float>() + 64.0f);
+    EXPECT_EQ(last["angles"][1].get<float>(), 45.0f);
+    // Tick 60 is 30 ticks into the walk, tick 120 is 90: the eye moved, so the pixels changed.
+    auto a = image::readPng(mDir / "shots" / "tick_000060.png");
+    auto b = image::readPng(mDir / "shots" / "tick_000120.png");
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(a->width(), 160u);
+    EXPECT_EQ(a->height(), 120u);
+    std::uint64_t differing = 0;
+    for (std::uint32_t y = 0; y < a->height(); ++y)
+        for (std::uint32_t x = 0; x < a->width(); ++x) differing += !(a->at(x, y) == b->at(x, y));
+    EXPECT_GT(differing, 160u * 120u / 20) << "at least 5% of the pixels change as the player walks";
+    EXPECT_FALSE(fs::exists(mDir / "shots" / "tick_000090.png"));
+    // The shot is what `vestige render --camera` draws from that eye: the same scene hook, camera and renderer.
+    const auto& pos = last["position"];
+    const std::string camera = pos[0].dump() + "," + pos[1].dump() + "," + pos[2].dump() + "," +
+                               last["angles"][0].dump() + "," + last["angles"][1].dump();
+    const auto r =
+        run({"render", mMap.string(), "--camera=" + camera, "--size", "160x120", "-o", (mDir / "render.png").string()});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_EQ(test::slurp(mDir / "render.png"), test::slurp(mDir / "shots" / "tick_000180.png")) << camera;
+
+    // Human output: one summary line, then the files.
+    const auto h = play({"--screenshot-every", "100"});
+    ASSERT_EQ(h.code, 0) << h.err;
+    EXPECT_EQ(h.out.rfind("played demo: 180 ticks at 66.67 Hz, 2 screenshot(s) 160x120, trace hash ", 0), 0u) << h.out;
+    EXPECT_NE(h.out.find("tick_000100.png\n"), std::string::npos) << h.out;
+    EXPECT_NE(h.out.find("trace.jsonl\n"), std::string::npos) << h.out;
+}
+
+// The addon and gamemode options are the lua verb's: a script that speeds the player up runs in both front ends the
+// same way, and a Lua error fails the run (exit 1) and is counted in the summary line, as `vestige lua` fails it.
+TEST_F(PlayCli, AnAddonRunsInBothFrontEndsAndItsErrorsFailTheRun) {
+    std::ofstream(mDir / "fast.lua") << "hook.Add('PlayerSpawn', 'fast', function(p) p:SetWalkSpeed(300) end)\n";
+    const auto p = play({"--json", "--addon", (mDir / "fast.lua").string(), "--gamemode", "base"});
+    if (noGl(p)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+    const auto l = run({"lua", "--json", "--map", mMap.string(), "--input", mWalk.string(), "--gamemode", "base",
+                        (mDir / "fast.lua").string()});
+    ASSERT_EQ(l.code, 0) << l.out << l.err;
+    const auto pj = nlohmann::json::parse(p.out), lj = nlohmann::json::parse(l.out);
+    EXPECT_EQ(pj["traceHash"], lj["traceHash"]);
+    EXPECT_EQ(pj["player"], lj["player"]);
+    EXPECT_EQ(pj["filesLoaded"], lj["filesLoaded"]);
+    const auto plain = nlohmann::json::parse(play({"--json"}).out);
+    EXPECT_NE(plain["traceHash"], pj["traceHash"]) << "the addon changed the game";
+
+    std::ofstream(mDir / "bad.lua") << "error('boom')\n";
+    const auto bad = play({"--addon", (mDir / "bad.lua").string()});
+    EXPECT_EQ(bad.code, 1) << bad.out << bad.err;
+    EXPECT_NE(bad.out.find(", 1 Lua error(s)"), std::string::npos) << bad.out;
+    EXPECT_TRUE(fs::is_regular_file(mDir / "shots" / "tick_000180.png")) << "the game went on";
+}
+
+// With no tick run the player has joined but not spawned (it spawns on its first tick): the one shot is the map's
+// own camera (info_player_start at (-960, -960, 8) plus the 64-unit eye), marked as such.
+TEST_F(PlayCli, ZeroTicksShootTheMapCameraBeforeThePlayerSpawns) {
+    const auto p = play({"--json", "--ticks", "0"});
+    if (noGl(p)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+    const auto j = nlohmann::json::parse(p.out);
+    EXPECT_EQ(j["ticks"], 0);
+    ASSERT_EQ(j["shots"].size(), 1u);
+    EXPECT_EQ(j["shots"][0]["file"], "tick_000000.png");
+    EXPECT_EQ(j["shots"][0]["eye"], "map");
+    EXPECT_EQ(j["shots"][0]["camera"]["position"], nlohmann::json::parse("[-960.0,-960.0,72.0]"));
+    EXPECT_TRUE(fs::is_regular_file(mDir / "shots" / "tick_000000.png"));
+}
+
+// No window yet: without --headless the verb says so and fails; it never pretends to open one.
+TEST_F(PlayCli, WithoutHeadlessTheWindowIsNotBuiltYet) {
+    const auto r = run({"play", mMap.string(), "-o", (mDir / "shots").string()});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("not built yet (issue #23)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("--headless"), std::string::npos) << r.err;
+    const auto j = run({"play", mMap.string(), "--json"});
+    EXPECT_EQ(j.code, 1);
+    EXPECT_EQ(nlohmann::json::parse(j.out)["error"]["code"], "play.no_window") << j.out;
+    EXPECT_FALSE(fs::exists(mDir / "shots"));
+}
+
+TEST_F(PlayCli, BadNumbersAreUsageErrors) {
+    const std::vector<std::vector<std::string>> bad = {{"--ticks", "-1"},           {"--ticks", "1.5"},
+                                                       {"--ticks", "1000000001"},   {"--screenshot-every", "0"},
+                                                       {"--screenshot-every", "x"}, {"--size", "0x10"},
+                                                       {"--size", "100"},           {"--size", "20000x10"},
+                                                       {"--ticks", "0x10"},         {"--screenshot-every", "-5"}};
+    for (const auto& extra : bad) {
+        std::vector<std::string> args = {"play", mMap.string(), "--headless", "-o", (mDir / "shots").string()};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto r = run(args);
+        EXPECT_EQ(r.code, 2) << extra[0] << " " << extra[1] << "\n" << r.out << r.err;
+    }
+    EXPECT_EQ(run({"play", mMap.string(), "--headless"}).code, 2) << "no -o";
+    EXPECT_EQ(run({"play", "--headless", "-o", "x"}).code, 2) << "no MAP";
+    EXPECT_FALSE(fs::exists(mDir / "shots" / "trace.jsonl"));
+    // A broken map or script is an error of the input (exit 1), not of the command line.
+    std::ofstream(mDir / "bad.txt") << "ten +forward\n";
+    EXPECT_EQ(run({"play", mMap.string(), "--headless", "--input", (mDir / "bad.txt").string(), "-o",
+                   (mDir / "shots").string()})
+                  .code,
+              1);
+}
+
+}  // namespace
+}  // namespace vestige
