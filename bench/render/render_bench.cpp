@@ -142,7 +142,7 @@ PlaySession* playSession() {
 vestige::scene::Camera playerEye(vestige::source::glua::Runtime& rt) {
     const auto* p = rt.world().player(1);
     return vestige::scene::sourceCamera(p->origin + vestige::Vec3{0, 0, p->player->move.viewOffsetZ},
-                                        p->player->cmd.viewAngles);
+                                        p->player->eyeAngles);
 }
 void drawPlayer(benchmark::State& state, bool tick) {
     PlaySession* s = playSession();

@@ -28,7 +28,7 @@ Status runLuaTicks(source::glua::Runtime& rt, std::span<const source::movement::
 nlohmann::json playerJson(source::game::World& world) {
     const source::game::Entity* p = world.player(1);
     if (!p || !p->player) return nullptr;
-    const Vec3 eye = p->player->cmd.viewAngles;
+    const Vec3 eye = p->player->eyeAngles;
     return {{"index", p->index},
             {"origin", {p->origin.x, p->origin.y, p->origin.z}},
             {"eyeAngles", {eye.x, eye.y, eye.z}},

@@ -18,7 +18,7 @@ PlayShot shotAt(source::game::World& world, std::uint64_t tick) {
     if (const source::game::Entity* p = world.player(1); p && p->player && p->player->initialSpawnDone) {
         shot.fromPlayer = true;
         shot.eye = p->origin + Vec3{0, 0, p->player->move.viewOffsetZ};
-        shot.angles = p->player->cmd.viewAngles;
+        shot.angles = p->player->eyeAngles;
     }
     return shot;
 }

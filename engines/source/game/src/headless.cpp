@@ -62,7 +62,7 @@ std::string tickJson(World& world, const Entity* player) {
         p["index"] = player->index;
         p["origin"] = vec(player->origin);
         p["velocity"] = vec(player->velocity);
-        p["eye_angles"] = vec(pd.cmd.viewAngles);
+        p["eye_angles"] = vec(pd.eyeAngles);
         p["on_ground"] = pd.move.onGround;
         p["ground"] = world.get(player->groundEntity) ? world.get(player->groundEntity)->index : -1;
         p["water_level"] = static_cast<int>(pd.move.waterLevel);

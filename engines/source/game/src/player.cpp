@@ -63,6 +63,8 @@ void World::runPlayer(Entity& p) {
     pd.oldButtons = pd.buttons;
     pd.buttons = cmd.buttons;
     pd.cmd = cmd;
+    // CPlayerMove::RunCommand: the command's angles become the view angles unless the game set them (fixangle).
+    if (!pd.fixAngle) pd.eyeAngles = cmd.viewAngles;
 
     // CheckMovingGround: when no trigger_push set a base velocity last tick, the old one becomes momentum.
     if (!pd.baseVelocityFlag && p.baseVelocity != Vec3{}) {
@@ -144,7 +146,7 @@ void World::runPlayer(Entity& p) {
     }
     s.origin = p.origin;
     s.velocity = p.velocity;
-    const Vec3 eyeYaw{0, cmd.viewAngles.y, 0};
+    const Vec3 eyeYaw{0, pd.eyeAngles.y, 0};
     if (p.angles != eyeYaw) {
         p.angles = eyeYaw;
         p.touched();
@@ -168,6 +170,13 @@ void World::runPlayer(Entity& p) {
             spawnPlayer(p);
         }
     }
+}
+
+void World::snapEyeAngles(Entity& p, Vec3 angles) {
+    if (!p.player) return;
+    p.player->eyeAngles = angles;
+    p.player->fixAngle = true;
+    p.touched();
 }
 
 void World::checkFalling(Entity& p, float fallSpeed) {
@@ -195,7 +204,7 @@ Entity* World::findUseEntity(Entity& p) {
     const std::uint32_t mask =
         collision::mask::kSolid | collision::contents::kDebris | collision::contents::kPlayerClip;
     Vec3 forward, up;
-    movement::angleVectors(p.player->cmd.viewAngles, &forward, nullptr, &up);
+    movement::angleVectors(p.player->eyeAngles, &forward, nullptr, &up);  // EyeVectors
     const Vec3 eye = p.origin + Vec3{0, 0, p.player->move.viewOffsetZ};
     const float centerZ = p.worldSpaceCenter().z;
     const auto usable = [](const Entity* e) {
@@ -311,6 +320,7 @@ void World::spawnPlayer(Entity& p) {
     p.velocity = {};
     p.angles = {0, angles.y, 0};
     pd.cmd.viewAngles = angles;
+    snapEyeAngles(p, angles);
     p.groundEntity = {};
     if (spot) pd.lastSpawnPoint = spot->handle;
     p.touched();

@@ -49,6 +49,9 @@ void World::step() {
             e.reportedSerial = e.changeSerial;
         }
     });
+    // The frame goes to the clients: a fixangle is sent once (SV_WriteClientdataToMessage) and cleared.
+    for (int i = 1; i <= mOptions.maxPlayers; ++i)
+        if (Entity* p = byIndex(i); p && p->player) p->player->fixAngle = false;
     freeRemoved();
 }
 
@@ -284,7 +287,7 @@ void World::teleport(Entity& e, const Vec3* origin, const Vec3* angles, const Ve
         if (e.player) {
             e.player->cmd.viewAngles = *angles;
             e.angles = {0, angles->y, 0};
-            e.touched();
+            snapEyeAngles(e, *angles);
         } else {
             setAngles(e, *angles);
         }

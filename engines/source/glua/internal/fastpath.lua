@@ -408,7 +408,8 @@ local function entAngGetter(which, fname)
 		return AngT(p[0], p[1], p[2])
 	end
 end
--- which: 0 position, 1 angles, 2 velocity, 3 angles (SetEyeAngles); non-finite values are refused in C.
+-- which: 0 position, 1 angles, 2 velocity, 3 the view (SetEyeAngles), 4 the view angles (EyeAngles, get only);
+-- non-finite values are refused in C.
 local function entSetter(which, fname, T, tname)
 	local angle = tname == "Angle"
 	return function(e, v)
@@ -432,7 +433,7 @@ EntityMeta.SetPos = entSetter(0, "SetPos", VecT, "Vector")
 EntityMeta.SetAngles = entSetter(1, "SetAngles", AngT, "Angle")
 EntityMeta.SetVelocity = entSetter(2, "SetVelocity", VecT, "Vector")
 PlayerMeta.SetEyeAngles = entSetter(3, "SetEyeAngles", AngT, "Angle")
-PlayerMeta.EyeAngles = entAngGetter(1, "EyeAngles")
+EntityMeta.EyeAngles = entAngGetter(4, "EyeAngles")
 
 -- Method lookup in Lua (a C __index would cost a C call per method): metatable, then Player -> Entity, then
 -- the entity's own table (entFallback, C). GMod's own entity.lua replaces these in install mode.

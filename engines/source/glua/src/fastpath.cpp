@@ -35,6 +35,8 @@ Vec3* fieldOf(GameEntity* e, int which) {
             return &e->angles;
         case 2:
             return &e->velocity;
+        case 4:  // EyeAngles: a player's view angles (pitch included), another entity's own angles
+            return e->player ? &e->player->eyeAngles : &e->angles;
         default:
             return nullptr;
     }
@@ -50,6 +52,7 @@ extern "C" const float* vestigeEntityVec(void* rt, std::int32_t index, std::uint
 // 0: NULL / stale entity; 1: stored; 2: refused (non-finite values never enter engine state, seed D1).
 extern "C" int vestigeEntitySetVec(void* rt, std::int32_t index, std::uint32_t serial, int which, float x, float y,
                                    float z) {
+    if (which < 0 || which > 3) return 0;  // 4 (EyeAngles) is read-only
     GameEntity* e = recordOf(rt, index, serial);
     Vec3* v = e ? fieldOf(e, which) : nullptr;
     if (!v) return 0;

@@ -12,12 +12,14 @@
 namespace vestige::source::game {
 namespace {
 
-std::unique_ptr<glua::Runtime> luaRoom(bsp::MapBuilder map) {
+// budget 0 is JIT mode: the entity getters are the ffi fast paths instead of the C functions.
+std::unique_ptr<glua::Runtime> luaRoom(bsp::MapBuilder map, std::uint64_t budget = 200'000'000) {
     auto bytes = map.write();
     EXPECT_TRUE(bytes.ok());
     auto m = GameMap::load(*bytes, "room");
     EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().render());
     glua::Options opt;
+    opt.instructionBudget = budget;
     opt.output = [](std::string_view) {};
     auto rt = createRuntime(*m, std::move(opt));
     EXPECT_TRUE(rt.ok()) << (rt.ok() ? "" : rt.error().render());
@@ -48,15 +50,22 @@ void walk(glua::Runtime& rt, int n, std::uint32_t buttons = 0) {
 TEST(LuaPlayer, SetWalkSpeedFromLuaGivesThatGroundSpeed) {
     auto rt = luaRoom(startRoom("-1000 0 0"));
     walk(*rt, 80);
-    EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 200.0f);  // Sandbox's class walk speed
-    EXPECT_EQ(ev(*rt, "return Entity(1):GetWalkSpeed(), Entity(1):GetRunSpeed(), Entity(1):OnGround()"),
-              "200\t400\ttrue");
+    // The base gamemode gives GMod's player_default class values (player_class/player_default.lua: WalkSpeed 400,
+    // RunSpeed 600, SlowWalkSpeed 200, DuckSpeed 0.3, JumpPower 200); Sandbox's 200/400 are player_sandbox's.
+    EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 400.0f);
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) return p:GetWalkSpeed(), p:GetRunSpeed(), p:GetSlowWalkSpeed(), "
+                 "p:GetDuckSpeed(), p:GetUnDuckSpeed(), p:GetCrouchedWalkSpeed(), p:GetJumpPower(), "
+                 "p:OnGround()"),
+              "400\t600\t200\t0.30000001192093\t0.30000001192093\t0.30000001192093\t200\ttrue");
+    walk(*rt, 80, in::kWalk);  // +walk: the slow-walk speed
+    EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 200.0f);
     ASSERT_EQ(ev(*rt, "Entity(1):SetWalkSpeed(300) return Entity(1):GetWalkSpeed()"), "300");
     walk(*rt, 80);
     EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 300.0f);
     EXPECT_EQ(ev(*rt, "return math.Round(Entity(1):GetVelocity():Length2D(), 3), Entity(1):GetMaxSpeed()"), "300\t300");
     walk(*rt, 80, in::kSpeed);  // +speed: the run speed
-    EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 400.0f);
+    EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 600.0f);
 }
 
 TEST(LuaPlayer, MovementHooksRunInGmodsOrderWithTheirObjects) {
@@ -74,7 +83,7 @@ TEST(LuaPlayer, MovementHooksRunInGmodsOrderWithTheirObjects) {
               "1");
     walk(*rt, 3);
     EXPECT_EQ(ev(*rt, "return table.concat(LOG, ', ')"),
-              "StartCommand 10000, SetupMove true 3, PlayerTick, Move 200, FinishMove");
+              "StartCommand 10000, SetupMove true 3, PlayerTick, Move 400, FinishMove");
     // The objects are the hook call's: kept outside it, they refuse use.
     EXPECT_NE(ev(*rt, "return KEPT:GetOrigin()").find("outside the hook call"), std::string::npos);
     EXPECT_EQ(ev(*rt, "return type(KEPT), tostring(KEPT)"), "CMoveData\tCMoveData");
@@ -122,6 +131,68 @@ TEST(LuaPlayer, FallDamageThroughTheGamemodeAndRespawn) {
     walk(*rt, 1, in::kJump);
     EXPECT_EQ(ev(*rt, "return Entity(1):Alive(), Entity(1):Health()"), "true\t100");
 }
+
+// One command with view angles (pitch, yaw) and buttons.
+void look(glua::Runtime& rt, float pitch, float yaw, std::uint32_t buttons = 0) {
+    UserCmd c;
+    c.viewAngles = {pitch, yaw, 0};
+    c.buttons = buttons;
+    rt.world().setCommand(rt.joinPlayer(), c);
+    rt.tick();
+}
+
+class LuaPlayerView : public testing::TestWithParam<std::uint64_t> {};  // the interpreter, then JIT mode
+
+TEST_P(LuaPlayerView, EyeAnglesAndAimKeepThePitchWhileTheBodyTurnsOnlyAboutZ) {
+    auto rt = luaRoom(startRoom("0 0 0"), GetParam());
+    look(*rt, 0, 0);
+    look(*rt, 30, 90);
+    // SDK: EyeAngles() is pl.v_angle, the command's view angles; the player's own angles keep the yaw only.
+    EXPECT_EQ(ev(*rt,
+                 "local a, b = Entity(1):EyeAngles(), Entity(1):GetAngles() "
+                 "return a.p, a.y, a.r, b.p, b.y, b.r"),
+              "30\t90\t0\t0\t90\t0");
+    // GetAimVector is AngleVectors' forward: (cos p cos y, cos p sin y, -sin p) = (0, 0.866, -0.5) at 30/90.
+    EXPECT_EQ(ev(*rt,
+                 "local v = Entity(1):GetAimVector() "
+                 "return math.Round(v.x, 4), math.Round(v.y, 4), math.Round(v.z, 4)"),
+              "0\t0.866\t-0.5");
+    EXPECT_EQ(ev(*rt, "local f = Entity(1):EyeAngles():Forward() return math.Round(f.z, 4)"), "-0.5");
+}
+
+TEST_P(LuaPlayerView, SetEyeAnglesSnapsTheViewOverTheNextCommand) {
+    auto rt = luaRoom(startRoom("0 0 0"), GetParam());
+    look(*rt, 0, 0);
+    // SnapEyeAngles: v_angle at once, with FIXANGLE_ABSOLUTE so the next command's angles do not replace it.
+    EXPECT_EQ(ev(*rt, "Entity(1):SetEyeAngles(Angle(10, 20, 0)) local a = Entity(1):EyeAngles() return a.p, a.y"),
+              "10\t20");
+    look(*rt, 30, 90);
+    EXPECT_EQ(ev(*rt, "local a, b = Entity(1):EyeAngles(), Entity(1):GetAngles() return a.p, a.y, b.p, b.y"),
+              "10\t20\t0\t20");
+    // The engine clears the fixangle once the frame is sent: the next command's angles are the view again.
+    look(*rt, 30, 90);
+    EXPECT_EQ(ev(*rt, "local a = Entity(1):EyeAngles() return a.p, a.y"), "30\t90");
+    EXPECT_EQ(ev(*rt, "Entity(1):SetEyeAngles(Angle(0 / 0, 0, 0)) return Entity(1):EyeAngles().p"), "30");  // refused
+}
+
+TEST_P(LuaPlayerView, ShootPosFollowsTheViewOffsetWhileDucking) {
+    auto rt = luaRoom(startRoom("0 0 0"), GetParam());
+    for (int i = 0; i < 30; ++i) look(*rt, 0, 0);
+    const char* eyes = "local p = Entity(1) return p:GetShootPos().z - p:GetPos().z, p:EyePos().z - p:GetPos().z";
+    EXPECT_EQ(ev(*rt, eyes), "64\t64");  // VEC_VIEW
+    // DuckSpeed 0.3 (player_default): the offset goes from 64 to 28 (VEC_DUCK_VIEW) along SimpleSpline(t / 0.3);
+    // 10 ticks of 15 ms are half way, where the spline is 0.5: 46.
+    ASSERT_EQ(ev(*rt, "return Entity(1):GetDuckSpeed()"), "0.30000001192093");
+    for (int i = 0; i < 10; ++i) look(*rt, 0, 0, in::kDuck);
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) return math.Round(p:GetShootPos().z - p:GetPos().z, 2), "
+                 "math.Round(p:EyePos().z - p:GetPos().z, 2), p:Crouching()"),
+              "46\t46\tfalse");
+    for (int i = 0; i < 20; ++i) look(*rt, 0, 0, in::kDuck);
+    EXPECT_EQ(ev(*rt, eyes), "28\t28");
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, LuaPlayerView, testing::Values(std::uint64_t{200'000'000}, std::uint64_t{0}));
 
 }  // namespace
 }  // namespace vestige::source::game

@@ -48,6 +48,34 @@ TEST(GamePlayer, SpawnsOneUnitAboveTheSpotOnTickOneWithItsHooks) {
     EXPECT_EQ(p.origin.z, 1.0f);
 }
 
+TEST(GamePlayer, ViewAnglesKeepThePitchAndTheBodyOnlyTheYaw) {
+    auto w = load(roomWithStart("0 0 0", "0 90 0"));
+    Entity& p = w->addPlayer();
+    UserCmd c = cmd(0, 0, 30);
+    c.viewAngles.x = 45;
+    // GetPlayerSpawnSpot calls SnapEyeAngles(spot angles): on the spawn tick the command's angles do not replace
+    // pl.v_angle (FIXANGLE_ABSOLUTE); the fixangle goes with the frame.
+    w->setCommand(p, c);
+    w->step();
+    EXPECT_EQ(p.player->eyeAngles, (Vec3{0, 90, 0}));
+    EXPECT_FALSE(p.player->fixAngle);
+    // RunCommand: v_angle = the command's view angles, pitch included; the entity's angles hold the yaw only.
+    w->setCommand(p, c);
+    w->step();
+    EXPECT_EQ(p.player->eyeAngles, (Vec3{45, 30, 0}));
+    EXPECT_EQ(p.angles, (Vec3{0, 30, 0}));
+    // A teleport with angles snaps the view the same way (trigger_teleport / point_teleport on a player).
+    const Vec3 at{0, 0, 1}, turn{-10, 180, 0};
+    w->teleport(p, &at, &turn, nullptr);
+    w->setCommand(p, c);
+    w->step();
+    EXPECT_EQ(p.player->eyeAngles, turn);
+    EXPECT_EQ(p.angles, (Vec3{0, 180, 0}));
+    w->setCommand(p, c);
+    w->step();
+    EXPECT_EQ(p.player->eyeAngles, (Vec3{45, 30, 0}));
+}
+
 TEST(GamePlayer, SandboxClassValues) {
     // gamemodes/sandbox/gamemode/player_class/player_sandbox.lua over player_default.lua.
     const PlayerClassValues s = PlayerClassValues::sandbox();

@@ -55,8 +55,13 @@ void setEntityVec(Runtime& rt, GameEntity& e, int which, Vec3 v) {
             world.setOrigin(e, v);
             break;
         case 1:
-        case 3:
             world.setAngles(e, v);
+            break;
+        case 3:  // Player:SetEyeAngles
+            if (e.player)
+                world.snapEyeAngles(e, v);
+            else
+                world.setAngles(e, v);
             break;
         default:
             e.velocity = v;
@@ -177,6 +182,13 @@ int getVec3Field(lua_State* L, Vec3 GameEntity::*field, bool angle) {
 int eGetPos(lua_State* L) { return getVec3Field(L, &GameEntity::origin, false); }
 int eGetAngles(lua_State* L) { return getVec3Field(L, &GameEntity::angles, true); }
 int eGetVelocity(lua_State* L) { return getVec3Field(L, &GameEntity::velocity, false); }
+// CBaseEntity::EyeAngles: the entity's angles; a player's are its view angles (pl.v_angle, pitch included).
+int eEyeAngles(lua_State* L) {
+    Runtime& rt = rtOf(L);
+    const GameEntity* e = checkEnt(L, rt, 1, Meta::Keep);
+    pushVector(rt, L, e->player ? e->player->eyeAngles : e->angles, true);
+    return 1;
+}
 int eWorldSpaceCenter(lua_State* L) {
     pushVector(rtOf(L), L, checkEnt(L, 1)->worldSpaceCenter());
     return 1;
@@ -602,6 +614,7 @@ const luaL_Reg kEntityMethods[] = {{"__index", eIndex},
                                    {"GetUp", eGetUp},
                                    {"WorldSpaceCenter", eWorldSpaceCenter},
                                    {"EyePos", eGetPos},
+                                   {"EyeAngles", eEyeAngles},
                                    {"SetNWInt", setInt},
                                    {"GetNWInt", getInt},
                                    {"SetNWFloat", setFloat},

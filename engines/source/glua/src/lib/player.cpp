@@ -52,20 +52,17 @@ int pChatPrint(lua_State* L) {
     rtOf(L).print(lua_tostring(L, -1));
     return 0;
 }
-// The eyes: the origin plus the view offset (64 standing, 28 ducked: GMod's default view offsets).
-Vec3 eyePos(const GameEntity& e) { return e.origin + Vec3{0, 0, e.player->move.ducked ? 28.0f : 64.0f}; }
+// The eyes: EyePosition = Weapon_ShootPosition = origin + view offset; the movement moves the offset between 64
+// and 28 while a duck runs (GMod's DuckSpeed / UnDuckSpeed timing).
+Vec3 eyePos(const GameEntity& e) { return e.origin + Vec3{0, 0, e.player->move.viewOffsetZ}; }
 int pShootPos(lua_State* L) {
     GameEntity* e = checkPlayer(L, 1);
     pushVector(rtOf(L), L, eyePos(*e));
     return 1;
 }
-int pEyeAngles(lua_State* L) {
-    pushAngle(rtOf(L), L, checkPlayer(L, 1)->angles);
-    return 1;
-}
 int pAimVector(lua_State* L) {
     Vec3 f;
-    angleVectors(checkPlayer(L, 1)->angles, &f, nullptr, nullptr);
+    angleVectors(data(checkPlayer(L, 1)).eyeAngles, &f, nullptr, nullptr);
     pushVector(rtOf(L), L, f);
     return 1;
 }
@@ -77,7 +74,7 @@ int pSetEyeAngles(lua_State* L) {
         refuseNonFinite(rt, "SetEyeAngles", e->index);
         return 0;
     }
-    setEntityVec(rt, *e, 3, v);
+    setEntityVec(rt, *e, 3, v);  // SnapEyeAngles
     return 0;
 }
 // Player:Kill: CommitSuicide (health 0, killed by itself: PlayerDeath runs).
@@ -230,7 +227,6 @@ const luaL_Reg kPlayerMethods[] = {{"Nick", pNick},
                                    {"PrintMessage", pChatPrint},
                                    {"GetShootPos", pShootPos},
                                    {"EyePos", pShootPos},
-                                   {"EyeAngles", pEyeAngles},
                                    {"GetAimVector", pAimVector},
                                    {"SetEyeAngles", pSetEyeAngles},
                                    {"Kill", pKill},

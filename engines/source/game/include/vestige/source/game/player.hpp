@@ -45,7 +45,12 @@ struct PlayerData {
     PlayerClassValues values = PlayerClassValues::sandbox();
     float maxSpeed = 0;  // Player:GetMaxSpeed: what the engine chose this tick (walk/run/slow walk)
     UserCmd cmd;         // the command of this tick (Player:GetCurrentCommand)
-    UserCmd pending;     // the next command (input script, client)
+    // pl.v_angle: the view angles, pitch included (Entity:EyeAngles, GetAimVector); each command copies its angles
+    // here unless fixAngle is set (SnapEyeAngles: Player:SetEyeAngles, spawn, teleport), which the engine clears
+    // once the frame is sent. The entity's own angles keep only the yaw (the model turns about z only).
+    Vec3 eyeAngles;
+    bool fixAngle = false;
+    UserCmd pending;  // the next command (input script, client)
     bool hasPending = false;
     MoveData mv;
     std::uint32_t buttons = 0, oldButtons = 0;  // KeyDown / KeyDownLast / KeyPressed / KeyReleased

@@ -207,6 +207,8 @@ public:
     void setOrigin(Entity& e, Vec3 origin);
     void setAngles(Entity& e, Vec3 angles);
     void teleport(Entity& e, const Vec3* origin, const Vec3* angles, const Vec3* velocity);
+    // CBasePlayer::SnapEyeAngles: the view angles now, kept over the next command's (FIXANGLE_ABSOLUTE) this frame.
+    void snapEyeAngles(Entity& player, Vec3 angles);
 
     // ---- players ----------------------------------------------------------------------------------------------
     // A player in the next free player slot; it spawns on the next tick (PlayerInitialSpawn, PlayerSpawn).
