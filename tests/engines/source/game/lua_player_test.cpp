@@ -50,22 +50,19 @@ void walk(glua::Runtime& rt, int n, std::uint32_t buttons = 0) {
 TEST(LuaPlayer, SetWalkSpeedFromLuaGivesThatGroundSpeed) {
     auto rt = luaRoom(startRoom("-1000 0 0"));
     walk(*rt, 80);
-    // The base gamemode gives GMod's player_default class values (player_class/player_default.lua: WalkSpeed 400,
-    // RunSpeed 600, SlowWalkSpeed 200, DuckSpeed 0.3, JumpPower 200); Sandbox's 200/400 are player_sandbox's.
-    EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 400.0f);
-    EXPECT_EQ(ev(*rt,
-                 "local p = Entity(1) return p:GetWalkSpeed(), p:GetRunSpeed(), p:GetSlowWalkSpeed(), "
-                 "p:GetDuckSpeed(), p:GetUnDuckSpeed(), p:GetCrouchedWalkSpeed(), p:GetJumpPower(), "
-                 "p:OnGround()"),
-              "400\t600\t200\t0.30000001192093\t0.30000001192093\t0.30000001192093\t200\ttrue");
-    walk(*rt, 80, in::kWalk);  // +walk: the slow-walk speed
+    // GMod's base gamemode assigns no player class on the server (only cl_init.lua calls SetPlayerClass), so
+    // player_manager.OnPlayerSpawn changes nothing and the engine's speeds stay: the wiki's Player:GetWalkSpeed
+    // example prints "200 in console by default"; run 400 (the wiki's SetRunSpeed note). Sandbox's class also
+    // gives 200/400.
     EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 200.0f);
+    EXPECT_EQ(ev(*rt, "return Entity(1):GetWalkSpeed(), Entity(1):GetRunSpeed(), Entity(1):OnGround()"),
+              "200\t400\ttrue");
     ASSERT_EQ(ev(*rt, "Entity(1):SetWalkSpeed(300) return Entity(1):GetWalkSpeed()"), "300");
     walk(*rt, 80);
     EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 300.0f);
     EXPECT_EQ(ev(*rt, "return math.Round(Entity(1):GetVelocity():Length2D(), 3), Entity(1):GetMaxSpeed()"), "300\t300");
     walk(*rt, 80, in::kSpeed);  // +speed: the run speed
-    EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 600.0f);
+    EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 400.0f);
 }
 
 TEST(LuaPlayer, MovementHooksRunInGmodsOrderWithTheirObjects) {
@@ -83,7 +80,7 @@ TEST(LuaPlayer, MovementHooksRunInGmodsOrderWithTheirObjects) {
               "1");
     walk(*rt, 3);
     EXPECT_EQ(ev(*rt, "return table.concat(LOG, ', ')"),
-              "StartCommand 10000, SetupMove true 3, PlayerTick, Move 400, FinishMove");
+              "StartCommand 10000, SetupMove true 3, PlayerTick, Move 200, FinishMove");
     // The objects are the hook call's: kept outside it, they refuse use.
     EXPECT_NE(ev(*rt, "return KEPT:GetOrigin()").find("outside the hook call"), std::string::npos);
     EXPECT_EQ(ev(*rt, "return type(KEPT), tostring(KEPT)"), "CMoveData\tCMoveData");
@@ -180,9 +177,9 @@ TEST_P(LuaPlayerView, ShootPosFollowsTheViewOffsetWhileDucking) {
     for (int i = 0; i < 30; ++i) look(*rt, 0, 0);
     const char* eyes = "local p = Entity(1) return p:GetShootPos().z - p:GetPos().z, p:EyePos().z - p:GetPos().z";
     EXPECT_EQ(ev(*rt, eyes), "64\t64");  // VEC_VIEW
-    // DuckSpeed 0.3 (player_default): the offset goes from 64 to 28 (VEC_DUCK_VIEW) along SimpleSpline(t / 0.3);
-    // 10 ticks of 15 ms are half way, where the spline is 0.5: 46.
-    ASSERT_EQ(ev(*rt, "return Entity(1):GetDuckSpeed()"), "0.30000001192093");
+    // DuckSpeed 0.3 (player_default.lua's): the offset goes from 64 to 28 (VEC_DUCK_VIEW) along
+    // SimpleSpline(t / 0.3); 10 ticks of 15 ms are half way, where the spline is 0.5: 46.
+    ASSERT_EQ(ev(*rt, "Entity(1):SetDuckSpeed(0.3) return Entity(1):GetDuckSpeed()"), "0.30000001192093");
     for (int i = 0; i < 10; ++i) look(*rt, 0, 0, in::kDuck);
     EXPECT_EQ(ev(*rt,
                  "local p = Entity(1) return math.Round(p:GetShootPos().z - p:GetPos().z, 2), "

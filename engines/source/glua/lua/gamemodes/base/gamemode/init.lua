@@ -13,26 +13,8 @@ function GM:EntityRemoved(ent) end
 
 function GM:PlayerInitialSpawn(ply) end
 
--- GMod's base has player_manager.OnPlayerSpawn apply the player's class; Vestige's base has no player_manager
--- yet and gives every player the values of GMod's player_default class (player_class/player_default.lua).
-local player_default = {
-	SlowWalkSpeed = 200, WalkSpeed = 400, RunSpeed = 600, CrouchedWalkSpeed = 0.3, DuckSpeed = 0.3,
-	UnDuckSpeed = 0.3, JumpPower = 200, MaxHealth = 100, MaxArmor = 100, StartHealth = 100, StartArmor = 0,
-}
-
 function GM:PlayerSpawn(ply)
-	local c = player_default
-	ply:SetSlowWalkSpeed(c.SlowWalkSpeed)
-	ply:SetWalkSpeed(c.WalkSpeed)
-	ply:SetRunSpeed(c.RunSpeed)
-	ply:SetCrouchedWalkSpeed(c.CrouchedWalkSpeed)
-	ply:SetDuckSpeed(c.DuckSpeed)
-	ply:SetUnDuckSpeed(c.UnDuckSpeed)
-	ply:SetJumpPower(c.JumpPower)
-	ply:SetMaxHealth(c.MaxHealth)
-	ply:SetMaxArmor(c.MaxArmor)
-	ply:SetHealth(c.StartHealth)
-	ply:SetArmor(c.StartArmor)
+	ply:SetHealth(100)
 	hook.Call("PlayerSetModel", GAMEMODE, ply)
 	hook.Call("PlayerLoadout", GAMEMODE, ply)
 end
