@@ -3,7 +3,8 @@
 // Texm chain and a CTLD pose, a data.tma, the AutoDemo script package), loads it through the transactional mission
 // loader with the scripts/AI step, runs 600 ticks of reference movement with the camera rig and the storm weather,
 // and checks that a second run gives the same hashes and the same sound events; renders the mission folder to
-// mission/mission.png through its folder format, as `vestige render MISSIONS/DEMO` draws it.
+// mission/mission.png through its folder format, as `vestige render MISSIONS/DEMO` draws it, and exports it to
+// mission/mission.glb the way `vestige export MISSIONS/DEMO -o mission.glb` does.
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -94,6 +95,17 @@ Status renderMission(DemoContext& demo) {
     return {};
 }
 
+// mission/mission.glb through the folder format's export, as `vestige export MISSIONS/DEMO -o mission.glb` writes it.
+Status exportMission(DemoContext& demo) {
+    const auto folder = demo.outDir / "mission" / "MISSIONS" / "DEMO";
+    const auto* format = demo.app.formats.detectFolder(folder);
+    if (!format || !format->exportGlb) return Error("demo.mission", "no folder format exports the mission folder");
+    VESTIGE_TRY(auto done, format->exportGlb(folder, {}));
+    VESTIGE_CHECK(demo.write("mission/mission.glb", done.glb));
+    demo.notes.push_back(fmt::format("mission.glb ({}): {} bytes, {}", format->name, done.glb.size(), done.summary));
+    return {};
+}
+
 }  // namespace
 
 DemoStage demoStageMission() {
@@ -142,6 +154,7 @@ DemoStage demoStageMission() {
                 clans[1].vm.cells[224], clans[1].vm.cells[225], clans[1].vm.cells[226],
                 aiFirst->runtime->behavior[0].firstRun.deadline, aiFirst->runtime->behavior[1].firstRun.deadline,
                 a.sound.events, a.sound.oneShots, a.sound.strikes));
+            VESTIGE_CHECK(exportMission(demo));
             return renderMission(demo);
         }};
 }

@@ -4,6 +4,7 @@
 
 #include "vestige/core/text.hpp"
 #include "vestige/iron3d/mission/load.hpp"
+#include "vestige/iron3d/scene/mission_gltf.hpp"
 #include "vestige/iron3d/scene/mission_scene.hpp"
 
 namespace vestige::iron3d {
@@ -19,13 +20,8 @@ int probeMissionFolder(const fs::path& folder) {
 
 namespace {
 
-Result<registry::SceneView> missionScene(const vfs::ArchiveRegistry* archives, const fs::path& folder,
-                                         const registry::ExportOptions& options) {
-    for (const char* key : {"state", "lod", "time"})
-        if (!options.get(key).empty())
-            return Error("render.bad_option", fmt::format("--{} applies to a model, not to a mission", key))
-                .in("option", key)
-                .file(folder.string());
+// MISSIONS/NAME under its game root, loaded with its textures kept (what the scene and the export draw from).
+Result<mission::LoadedMission> loadFolder(const vfs::ArchiveRegistry* archives, const fs::path& folder) {
     fs::path dir = fs::absolute(folder).lexically_normal();
     if (dir.filename().empty()) dir = dir.parent_path();
     const fs::path root = dir.parent_path().parent_path();
@@ -34,9 +30,33 @@ Result<registry::SceneView> missionScene(const vfs::ArchiveRegistry* archives, c
     VESTIGE_CHECK(v.mountDir("", root).file(root.string()));
     mission::LoadOptions lo;
     lo.keepTextures = true;
-    VESTIGE_TRY(mission::LoadedMission m, mission::loadMission(v, missionDir, lo));
+    return mission::loadMission(v, missionDir, lo);
+}
+
+Result<registry::SceneView> missionScene(const vfs::ArchiveRegistry* archives, const fs::path& folder,
+                                         const registry::ExportOptions& options) {
+    for (const char* key : {"state", "lod", "time"})
+        if (!options.get(key).empty())
+            return Error("render.bad_option", fmt::format("--{} applies to a model, not to a mission", key))
+                .in("option", key)
+                .file(folder.string());
+    VESTIGE_TRY(mission::LoadedMission m, loadFolder(archives, folder));
     VESTIGE_TRY(scene::MissionScene s, scene::toScene(m));
     return registry::SceneView{std::move(s.scene), s.camera, scene::reportJson(s.report)};
+}
+
+// Every model option (--state, --lod, --textures, ...) is refused: a mission has its own poses and libraries.
+Result<registry::FolderExport> missionGlb(const vfs::ArchiveRegistry* archives, const fs::path& folder,
+                                          const registry::ExportOptions& options) {
+    if (!options.values.empty()) {
+        const std::string& key = options.values.begin()->first;
+        return Error("export.bad_option", fmt::format("--{} applies to a model, not to a mission", key))
+            .in("option", key)
+            .file(folder.string());
+    }
+    VESTIGE_TRY(mission::LoadedMission m, loadFolder(archives, folder));
+    VESTIGE_TRY(scene::MissionGlb out, scene::exportGlb(m));
+    return registry::FolderExport{std::move(out.glb), scene::statsJson(out.stats), scene::statsText(out.stats)};
 }
 
 }  // namespace
@@ -48,6 +68,9 @@ registry::FolderFormat missionFolderFormat(const vfs::ArchiveRegistry* archives)
     f.probe = probeMissionFolder;
     f.toScene = [archives](const fs::path& folder, const registry::ExportOptions& options) {
         return missionScene(archives, folder, options);
+    };
+    f.exportGlb = [archives](const fs::path& folder, const registry::ExportOptions& options) {
+        return missionGlb(archives, folder, options);
     };
     return f;
 }

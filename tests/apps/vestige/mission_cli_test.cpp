@@ -209,5 +209,49 @@ TEST_F(MissionCli, RenderTheMissionFolderWithStats) {
     EXPECT_NE(unknown.err.find("render.unknown_format"), std::string::npos) << unknown.err;
 }
 
+// Issue 20: `vestige export` writes the mission folder as glTF through the same folder format. The counts are a
+// regression guard of our own sample (tests/engines/iron3d/scene/mission_gltf_test.cpp reads the file back).
+TEST_F(MissionCli, ExportTheMissionFolderToGlb) {
+    const fs::path root = game();
+    const fs::path glb = mDir / "mission.glb";
+    const auto r = run({"export", (root / "MISSIONS" / "DEMO").string(), "-o", glb.string(), "--json"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["ok"], true);
+    EXPECT_EQ(j["format"], "iron3d_mission");
+    EXPECT_EQ(j["nodes"], 5) << "the terrain + 4 placed objects";
+    EXPECT_EQ(j["objectNodes"], 4);
+    EXPECT_EQ(j["meshes"], 2) << "the terrain and the tank both tanks share";
+    EXPECT_EQ(j["textures"], 6);
+    EXPECT_EQ(j["unresolvedMaterials"], 0);
+    ASSERT_TRUE(fs::is_regular_file(glb));
+    EXPECT_EQ(fs::file_size(glb), j["bytes"].get<std::uintmax_t>());
+    std::ifstream in(glb, std::ios::binary);
+    char magic[4] = {};
+    in.read(magic, 4);
+    EXPECT_EQ(std::string(magic, 4), "glTF");
+    const fs::path demoGlb = mDir / "demo" / "mission" / "mission.glb";
+    ASSERT_TRUE(fs::is_regular_file(demoGlb)) << "the demo stage exports it too";
+    EXPECT_EQ(fs::file_size(demoGlb), fs::file_size(glb));
+    // Human output with a missing Land table counted.
+    fs::remove(root / "DATA" / "MAPS" / "DEMO" / "Land2.wea");
+    const auto text = run({"export", (root / "MISSIONS" / "DEMO").string(), "-o", (mDir / "broken.glb").string()});
+    ASSERT_EQ(text.code, 0) << text.err;
+    EXPECT_NE(text.out.find("from iron3d_mission"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("5 nodes (4 objects of 4), 2 meshes"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("2 unresolved materials"), std::string::npos) << text.out;
+    // Errors: a folder that is not a mission, a model option, a non-.glb output.
+    const auto unknown = run({"export", (root / "DATA").string(), "-o", glb.string(), "--json"});
+    EXPECT_EQ(unknown.code, 1);
+    EXPECT_NE((unknown.out + unknown.err).find("export.unsupported"), std::string::npos) << unknown.out << unknown.err;
+    EXPECT_NE((unknown.out + unknown.err).find("iron3d_mission"), std::string::npos) << "names what would export";
+    const auto bad = run({"export", (root / "MISSIONS" / "DEMO").string(), "--lod", "1", "-o", glb.string()});
+    EXPECT_EQ(bad.code, 1);
+    EXPECT_NE(bad.err.find("export.bad_option"), std::string::npos) << bad.err;
+    const auto png = run({"export", (root / "MISSIONS" / "DEMO").string(), "-o", (mDir / "m.png").string()});
+    EXPECT_EQ(png.code, 1);
+    EXPECT_NE(png.err.find("export.unsupported"), std::string::npos) << png.err;
+}
+
 }  // namespace
 }  // namespace vestige

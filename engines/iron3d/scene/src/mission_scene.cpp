@@ -44,6 +44,11 @@ public:
                                   degToRad(-35.0f), degToRad(60.0f), mOptions.aspect);
         out.scene = std::move(mScene);
         out.report = std::move(mReport);
+        if (mOptions.instanced) {
+            out.terrainMesh = mTerrainMesh;
+            out.models = std::move(mModels);
+            out.instances = std::move(mInstances);
+        }
         return out;
     }
 
@@ -210,6 +215,7 @@ private:
         }
         for (const auto& t : mMission.landMaterials)
             if (t.table && t.table->lightmaps) mReport.terrainLightmapRows += t.table->lightmaps->rows.size();
+        mTerrainMesh = static_cast<std::uint32_t>(mScene.meshes.size());
         mScene.meshes.push_back(std::move(mesh));
         return g.bounds;
     }
@@ -226,6 +232,10 @@ private:
                 t = *live;
             }
             const Mat4 placement = placementMatrix(t);
+            ObjectInstance instance;
+            instance.object = i;
+            instance.name = cp1251ToUtf8(o.placed.instanceName.empty() ? o.placed.resourceName : o.placed.instanceName);
+            instance.placement = placement;
             bool drawn = false;
             for (std::size_t k = 0; k < o.components.size(); ++k) {
                 if (k >= o.visuals.size() || !o.visuals[k]) {
@@ -240,6 +250,18 @@ private:
                     ++mReport.posedComponents;
                 }
                 auto material = [this, model](const msh::DrawRange& r) { return objectMaterial(model, r); };
+                if (mOptions.instanced) {
+                    auto shared = instancedModel(model, so, material);
+                    if (!shared)
+                        return std::move(shared)
+                            .error()
+                            .in("component", std::to_string(k))
+                            .in("object", std::to_string(i));
+                    instance.models.push_back(*shared);
+                    mReport.objectTriangles += mModels[*shared].triangles;
+                    drawn = true;
+                    continue;
+                }
                 auto triangles = appendModel(mScene, *mMission.models[model].model, so, placement,
                                              fmt::format("object{}.{}/", i, k), material);
                 if (!triangles)
@@ -251,12 +273,34 @@ private:
                 drawn = true;
             }
             mReport.objectsDrawn += drawn;
+            if (mOptions.instanced) mInstances.push_back(std::move(instance));
         }
         return {};
     }
 
+    // Instanced mode: the model at the identity placement, appended once per distinct (model, pose).
+    Result<std::size_t> instancedModel(std::size_t model, const SceneOptions& so, const MaterialFor& material) {
+        auto key = std::pair{model, so.nodeTimes};
+        if (auto it = mModelOf.find(key); it != mModelOf.end()) return it->second;
+        const mission::VisualModel& v = mMission.models[model];
+        InstancedModel shared;
+        shared.name = cp1251ToUtf8(v.archive) + ":" + cp1251ToUtf8(v.entry);
+        shared.firstMesh = mScene.meshes.size();
+        VESTIGE_TRY(shared.triangles, appendModel(mScene, *v.model, so, Mat4::identity(),
+                                                  fmt::format("model{}/", mModels.size()), material));
+        shared.meshCount = mScene.meshes.size() - shared.firstMesh;
+        const std::size_t index = mModels.size();
+        mModels.push_back(std::move(shared));
+        mModelOf.emplace(std::move(key), index);
+        return index;
+    }
+
     const mission::LoadedMission& mMission;
     const MissionSceneOptions& mOptions;
+    std::vector<InstancedModel> mModels;
+    std::vector<ObjectInstance> mInstances;
+    std::map<std::pair<std::size_t, std::vector<std::optional<float>>>, std::size_t> mModelOf;
+    std::uint32_t mTerrainMesh = vs::kNone;
     vs::Scene mScene;
     MissionSceneReport mReport;
     std::map<std::string, std::uint32_t> mTextures, mMaterials;

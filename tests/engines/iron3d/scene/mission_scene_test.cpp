@@ -10,10 +10,9 @@
 
 #include "gl_fixture.hpp"
 #include "licensed_missions.hpp"
-#include "memory_vfs.hpp"
+#include "sample_game.hpp"
 #include "shared.hpp"
 #include "vestige/core/text.hpp"
-#include "vestige/iron3d/mission/sample.hpp"
 
 namespace vestige::iron3d::scene {
 namespace {
@@ -29,19 +28,7 @@ void expectNear(Vec3 a, Vec3 b, const char* what) {
     EXPECT_NEAR(a.z, b.z, 1e-5f) << what;
 }
 
-struct Game {
-    test::MemoryVfs m;
-    Game() {
-        auto g = mission::sampleGame();
-        EXPECT_TRUE(g.ok()) << g.error().render();
-        for (auto& [path, bytes] : g->files) m.files->put(path, bytes);
-    }
-    Result<mission::LoadedMission> load(bool keepTextures = true) {
-        mission::LoadOptions o;
-        o.keepTextures = keepTextures;
-        return mission::loadMission(m.vfs, mission::kSampleMission, o);
-    }
-};
+using Game = test::SampleGame;
 
 const vs::Mesh* meshNamed(const vs::Scene& s, std::string_view name) {
     for (const auto& mesh : s.meshes)

@@ -59,6 +59,13 @@ struct FormatInfo {
     std::function<Result<SceneView>(ByteView data, std::string_view label, const ExportOptions& options)> toScene;
 };
 
+// What a folder format's glTF export wrote: the file and what it holds, for `vestige export` to print.
+struct FolderExport {
+    Bytes glb;
+    std::string stats;    // a JSON object of counts (fields of `export --json`)
+    std::string summary;  // the same as one human line
+};
+
 // Content that is a host folder rather than a file (an Iron3D mission directory), recognised by what it holds.
 struct FolderFormat {
     std::string name;
@@ -67,6 +74,8 @@ struct FolderFormat {
     std::function<int(const std::filesystem::path& folder)> probe;
     // What `vestige render` and `vestige view` draw; options as for files.
     std::function<Result<SceneView>(const std::filesystem::path& folder, const ExportOptions& options)> toScene;
+    // Optional: binary glTF 2.0 export of the folder's content (`vestige export FOLDER -o x.glb`).
+    std::function<Result<FolderExport>(const std::filesystem::path& folder, const ExportOptions& options)> exportGlb;
 };
 
 class FormatRegistry {

@@ -34,6 +34,10 @@ struct MissionSceneOptions {
     // benchmark's same-scene baseline.
     bool textured = true;
     float aspect = 16.0f / 9.0f;  // of the default camera
+    // false: every object's meshes appended at its placement (what render draws). true: each distinct (model,
+    // CTLD pose) appended once at the identity placement and each object lists the models it instances
+    // (MissionScene::instances; the glTF export). Unresolved triangles are then counted once per shared model.
+    bool instanced = false;
 };
 
 // One material that could not be resolved: where it is worn and why.
@@ -55,10 +59,30 @@ struct MissionSceneReport {
     [[nodiscard]] std::uint64_t triangles() const { return terrainTriangles + objectTriangles; }
 };
 
+// Instanced mode: one (model, pose) appended once, its meshes Scene::meshes[firstMesh, firstMesh + meshCount).
+struct InstancedModel {
+    std::string name;  // "units.rlb:tank.msh" (cp1251 -> UTF-8)
+    std::size_t firstMesh = 0, meshCount = 0;
+    std::uint64_t triangles = 0;
+};
+
+// Instanced mode: a placed object still in the world (deleted ones are absent), its section 12.4 placement and
+// the InstancedModel of each of its mesh components, in component order (empty = non-geometric).
+struct ObjectInstance {
+    std::size_t object = 0;  // TMA index
+    std::string name;        // instance name, or the resource name when it has none
+    Mat4 placement = Mat4::identity();
+    std::vector<std::size_t> models;
+};
+
 struct MissionScene {
     vestige::scene::Scene scene;
     vestige::scene::Camera camera;  // frames the terrain
     MissionSceneReport report;
+    // Instanced mode only: the terrain mesh index (kNone without terrain faces), the shared models and the objects.
+    std::uint32_t terrainMesh = vestige::scene::kNone;
+    std::vector<InstancedModel> models;
+    std::vector<ObjectInstance> instances;
 };
 
 // Section 12.4 [L]: world = R * (scale (.) local) + position, R = Rz(o.z) * Ry(o.y) * Rx(o.x), radians.
