@@ -425,7 +425,6 @@ local function entSetter(which, fname, T, tname)
 	end
 end
 EntityMeta.GetPos = entVecGetter(0, "GetPos")
-EntityMeta.WorldSpaceCenter = entVecGetter(0, "WorldSpaceCenter")
 EntityMeta.EyePos = entVecGetter(0, "EyePos")
 EntityMeta.GetAngles = entAngGetter(1, "GetAngles")
 EntityMeta.GetVelocity = entVecGetter(2, "GetVelocity")

@@ -94,6 +94,11 @@ TEST_P(GluaModes, EntityFastPaths) {
               "1.000000 2.000000 3.000000\t4.000000 5.000000 6.000000\t7.000000 8.000000 9.000000\t"
               "1.000000 2.000000 3.000000");
     EXPECT_EQ(rt->warnings(), warnings + 2);
+    // WorldSpaceCenter is the centre of the collision box, in both modes: the player's hull is the SDK's
+    // VEC_HULL_MIN/MAX, (-16 -16 0)..(16 16 72), so the centre is 36 above the origin.
+    EXPECT_EQ(ev(*rt, "local p = Entity(1) local c, o = p:WorldSpaceCenter(), p:GetPos() "
+                      "return c.x - o.x, c.y - o.y, math.Round(c.z - o.z, 3)"),
+              "0\t0\t36");
     const auto* last = rt->world().get(rt->world().order().back());
     ASSERT_NE(last, nullptr);
     EXPECT_EQ(last->origin, (Vec3{1, 2, 3}));
