@@ -146,7 +146,7 @@ TEST(LuaIo, KeyValuesReachTheScriptedEntityInLumpOrder) {
     // scripted_ents), so its table has the members before its first key.
     auto rt = luaMap(map, R"lua(
         KV, GKV = {}, {}
-        scripted_ents.Register({ Type = "point", KeyValue = function(self, k, v)
+        scripted_ents.Register({ Base = "base_entity", KeyValue = function(self, k, v)
             KV[#KV + 1] = k .. "=" .. v
             if k == "health" then return true end  -- suppressed: the engine does not apply it
         end }, "sent_kv")

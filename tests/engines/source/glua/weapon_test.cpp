@@ -145,6 +145,15 @@ TEST_P(Weapons, LoaderRegistersBothFormsAndTheGamemodesWeaponsWithBases) {
                  "return scripted_ents.Get('base_anim') ~= nil, scripted_ents.Get('test_thinker').Base, "
                  "scripted_ents.Get('test_thinker').BaseClass.Type"),
               "true\tbase_anim\tanim");
+    // A SENT with only a Type derives from that type's base (scripted_ents' table: point -> base_point, ...), which
+    // the base gamemode ships as GMod's does.
+    EXPECT_EQ(ev(*rt,
+                 "local out = {} for _, t in ipairs({'point', 'brush', 'filter'}) do "
+                 "scripted_ents.Register({Type = t}, 'typed_' .. t) local s = scripted_ents.Get('typed_' .. t) "
+                 "out[#out + 1] = s.BaseClass.ClassName .. '/' .. scripted_ents.GetType('typed_' .. t) .. '/' .. "
+                 "s.BaseClass.BaseClass.ClassName end "
+                 "return table.concat(out, ' ')"),
+              "base_point/point/base_entity base_brush/brush/base_entity base_filter/filter/base_entity");
 }
 
 TEST_P(Weapons, GiveRunsTheWikisHookOrderAndReturnsTheWeapon) {

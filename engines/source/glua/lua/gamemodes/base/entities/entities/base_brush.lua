@@ -1,0 +1,3 @@
+-- The standalone base of "brush" scripted entities (our own code), derived from base_entity as in GMod's base gamemode.
+ENT.Type = "brush"
+ENT.Base = "base_entity"

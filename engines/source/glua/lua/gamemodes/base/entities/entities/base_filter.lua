@@ -1,0 +1,3 @@
+-- The standalone base of "filter" scripted entities (our own code), derived from base_entity as in GMod's base gamemode.
+ENT.Type = "filter"
+ENT.Base = "base_entity"

@@ -1,0 +1,3 @@
+-- The standalone base of "point" scripted entities (our own code), derived from base_entity as in GMod's base gamemode.
+ENT.Type = "point"
+ENT.Base = "base_entity"
