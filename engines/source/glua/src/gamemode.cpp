@@ -98,6 +98,22 @@ bool loadGamemode(Runtime& rt, const std::string& name) {
     return ok;
 }
 
+void runScriptedClassFile(Runtime& rt, const char* global, const char* module, const std::string& cls,
+                          const std::string& path) {
+    lua_State* L = rt.state();
+    lua_setglobal(L, global);
+    if (loadIncludeChunk(rt, L, path, "") && rt.protectedCall(0, 0)) {
+        lua_getglobal(L, module);
+        lua_getfield(L, -1, "Register");
+        lua_remove(L, -2);
+        lua_getglobal(L, global);
+        lua_pushstring(L, cls.c_str());
+        (void)rt.protectedCall(2, 0);
+    }
+    lua_pushnil(L);
+    lua_setglobal(L, global);
+}
+
 // One scripted entity: `path` run with a fresh ENT (ClassName, Folder), then scripted_ents.Register(ENT, class).
 void loadScriptedEntity(Runtime& rt, const std::string& cls, const std::string& path) {
     lua_State* L = rt.state();
@@ -106,17 +122,7 @@ void loadScriptedEntity(Runtime& rt, const std::string& cls, const std::string& 
     lua_setfield(L, -2, "ClassName");
     lua_pushstring(L, ("entities/" + cls).c_str());
     lua_setfield(L, -2, "Folder");
-    lua_setglobal(L, "ENT");
-    if (loadIncludeChunk(rt, L, path, "") && rt.protectedCall(0, 0)) {
-        lua_getglobal(L, "scripted_ents");
-        lua_getfield(L, -1, "Register");
-        lua_remove(L, -2);
-        lua_getglobal(L, "ENT");
-        lua_pushstring(L, cls.c_str());
-        (void)rt.protectedCall(2, 0);
-    }
-    lua_pushnil(L);
-    lua_setglobal(L, "ENT");
+    runScriptedClassFile(rt, "ENT", "scripted_ents", cls, path);
 }
 
 std::vector<std::string> gamemodeChain(Runtime& rt) {

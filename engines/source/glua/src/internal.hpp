@@ -298,6 +298,10 @@ std::vector<std::string> gamemodeChain(Runtime& rt);
 void forEachEntityScript(Runtime& rt, const std::string& libraryDir, const std::string& gamemodeSubdir,
                          const std::function<void(const std::string&, const std::string&)>& load);
 void loadScriptedEntities(Runtime& rt);
+// With a class table on the stack: pops it into the global `global` (ENT, SWEP), runs `path`, then
+// <module>.Register(<global>, cls) when the file ran; the global is cleared afterwards.
+void runScriptedClassFile(Runtime& rt, const char* global, const char* module, const std::string& cls,
+                          const std::string& path);
 // lua/weapons and gamemodes/<chain>/entities/weapons into the weapons module (weapons_loader.cpp), then the
 // modules' OnLoaded (baseclass tables of every SENT and SWEP).
 void loadWeapons(Runtime& rt);

@@ -34,17 +34,7 @@ void loadWeapon(Runtime& rt, const std::string& cls, const std::string& path) {
     lua_setfield(L, -2, "Secondary");
     lua_pushstring(L, ("weapons/" + cls).c_str());
     lua_setfield(L, -2, "Folder");
-    lua_setglobal(L, "SWEP");
-    if (loadIncludeChunk(rt, L, path, "") && rt.protectedCall(0, 0)) {
-        lua_getglobal(L, "weapons");
-        lua_getfield(L, -1, "Register");
-        lua_remove(L, -2);
-        lua_getglobal(L, "SWEP");
-        lua_pushstring(L, cls.c_str());
-        (void)rt.protectedCall(2, 0);
-    }
-    lua_pushnil(L);
-    lua_setglobal(L, "SWEP");
+    runScriptedClassFile(rt, "SWEP", "weapons", cls, path);
 }
 
 }  // namespace
