@@ -7,6 +7,7 @@
 
 #include "internal.hpp"
 #include "vestige/core/text.hpp"
+#include "weapons.hpp"
 
 namespace vestige::source::glua {
 namespace {
@@ -14,6 +15,31 @@ namespace {
 std::string vec(Vec3 v) {
     return fmt::format("{},{},{}", TraceSink::formatFloat(v.x), TraceSink::formatFloat(v.y),
                        TraceSink::formatFloat(v.z));
+}
+
+// What Source keeps on the weapons and their carriers (clips, next attack times, the active weapon, the carried
+// list, ammo by type), in slot order: a shot or a reload that changes nothing the world holds still changes the
+// trace.
+std::string weapons(const Runtime::Impl& impl) {
+    std::string out = R"("weapons":[)";
+    if (!impl.weapons) return out + R"(],"arsenals":[])";
+    bool first = true;
+    for (const auto& [slot, w] : impl.weapons->weapons) {
+        out += fmt::format("{}[{},{},{},{},{}]", first ? "" : ",", slot, w.clip1, w.clip2,
+                           TraceSink::formatFloat(w.nextPrimary), TraceSink::formatFloat(w.nextSecondary));
+        first = false;
+    }
+    out += R"(],"arsenals":[)";
+    first = true;
+    for (const auto& [slot, a] : impl.weapons->arsenals) {
+        std::string carried, ammo;
+        for (EntityHandle h : a.weapons) carried += fmt::format("{}{}", carried.empty() ? "" : ",", h.slot);
+        for (const auto& [type, n] : a.ammo) ammo += fmt::format("{}[{},{}]", ammo.empty() ? "" : ",", type, n);
+        out += fmt::format("{}[{},{},[{}],[{}]]", first ? "" : ",", slot,
+                           a.active.isNull() ? -1 : static_cast<std::int64_t>(a.active.slot), carried, ammo);
+        first = false;
+    }
+    return out + "]";
 }
 
 // The world's entities in creation order, then the world's own state hash (everything else it simulates).
@@ -24,7 +50,7 @@ std::string entities(Runtime::Impl& impl) {
         out += fmt::format(R"([{},"{}","{}",{},{},{},{}])", e.index, jsonEscape(e.className), jsonEscape(e.targetName),
                            vec(e.origin), vec(e.angles), vec(e.velocity), e.health);
     });
-    return fmt::format(R"({}],"world":"{:016x}")", out, impl.entities.world().stateHash());
+    return fmt::format(R"({}],"world":"{:016x}",{})", out, impl.entities.world().stateHash(), weapons(impl));
 }
 
 }  // namespace

@@ -11,6 +11,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "glua_fixture.hpp"
 #include "vestige/source/game/usercmd.hpp"
@@ -244,6 +247,40 @@ TEST_P(Weapons, PrimaryFireTimingOnThePlayersCommands) {
                   std::string(shots) + "\t" + ticks + "\t133\t0\t0")
             << "delay " << delay;
     }
+}
+
+// The weapon state Source keeps (clips, next attack times, the active weapon, ammo) is part of the session's trace:
+// two runs whose entities are identical but whose weapon differs give different hashes, the same run twice the same
+// hash. The rule is the project's (principle 5), a regression guard, not a GMod number.
+TEST_P(Weapons, WeaponStateIsInTheTraceHash) {
+    const auto run = [&](const std::string& code) {
+        std::vector<std::string> lines;
+        TraceSink sink([&lines](std::string_view line) { lines.emplace_back(line); });
+        Options opt;
+        opt.addonDirs = {addon()};
+        opt.gamemode = "testgm";
+        opt.traceSink = &sink;
+        BootSpec spec;
+        spec.jit = GetParam();
+        spec.tick = true;
+        auto rt = bootRuntime(std::move(opt), spec);
+        EXPECT_EQ(ev(*rt, "local w = Entity(1):Give('test_gun') " + code + " return IsValid(w)"), "true");
+        rt->runTicks(2);
+        EXPECT_TRUE(rt->errors().empty()) << renderErrors(*rt);
+        return std::pair{sink.hash(), lines.back()};
+    };
+    const auto plain = run("");
+    const auto again = run("");
+    const auto clip = run("w:SetClip1(3)");
+    const auto next = run("w:SetNextPrimaryFire(CurTime() + 5)");
+    const auto ammo = run("Entity(1):GiveAmmo(7, 'Pistol')");
+    EXPECT_EQ(plain.first, again.first);
+    EXPECT_EQ(plain.second, again.second);
+    EXPECT_NE(plain.second.find(R"("weapons":[[)"), std::string::npos) << plain.second;
+    EXPECT_NE(plain.second.find(R"("arsenals":[[1,)"), std::string::npos) << plain.second;
+    EXPECT_NE(clip.first, plain.first);
+    EXPECT_NE(next.first, plain.first);
+    EXPECT_NE(ammo.first, plain.first);
 }
 
 TEST_P(Weapons, SecondaryHasPriorityReloadEveryHeldCommandSemiAutomaticOncePerPress) {
