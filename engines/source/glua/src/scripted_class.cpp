@@ -111,7 +111,7 @@ bool stored(Runtime& rt, const char* module, std::string_view cls) {
 // Entity:SetDT<Type>(index, value) / GetDT<Type>(index): the entity's data table slots, which NetworkVar
 // (InstallDataTable, GMod's entity.lua) builds its Get/Set pairs on. Kept in the entity's networked-vars table under
 // a key of their own ("\1DT<type><index>"); a slot never set reads as the type's zero value.
-enum class DtType { Int, Float, Bool, String, Vector, Angle, Entity };
+using DtType = binding::NetVarType;
 
 void pushDtKey(lua_State* L, DtType t, int index) {
     static constexpr const char* kNames[] = {"Int", "Float", "Bool", "String", "Vector", "Angle", "Entity"};
@@ -162,27 +162,7 @@ int dtGet(lua_State* L, DtType t) {
         lua_rawget(L, -2);
         if (!lua_isnil(L, -1)) return 1;
     }
-    switch (t) {
-        case DtType::Int:
-        case DtType::Float:
-            lua_pushnumber(L, 0);
-            break;
-        case DtType::Bool:
-            lua_pushboolean(L, 0);
-            break;
-        case DtType::String:
-            lua_pushliteral(L, "");
-            break;
-        case DtType::Vector:
-            pushVector(rt, L, {});
-            break;
-        case DtType::Angle:
-            pushAngle(rt, L, {});
-            break;
-        case DtType::Entity:
-            pushEntity(rt, L, -1);
-            break;
-    }
+    binding::pushNetVarZero(rt, L, t);
     return 1;
 }
 

@@ -301,6 +301,35 @@ TEST(GluaApi, EntitiesAndPlayer) {
               "Entity [3][prop_dynamic]\tfalse\ttrue\t0");
 }
 
+// GetNW* / GetDT* with nothing stored and no fallback give the type's zero value (the wiki's defaults: 0, false, "",
+// a zero Vector / Angle, NULL); a stored value comes back as its own type; a value of another type stored under the
+// same NW name is not returned as this type.
+TEST(GluaApi, NetworkedAndDataTableVarsZeroValuesAndRoundTrips) {
+    for (const bool jit : {false, true}) {
+        auto rt = bootMode(jit);
+        EXPECT_EQ(ev(*rt,
+                     "E = ents.Create('prop_dynamic') "
+                     "return E:GetNWInt('a'), E:GetNWFloat('a'), E:GetNWBool('a'), E:GetNWString('a') == '', "
+                     "E:GetNWVector('a') == Vector(0, 0, 0), E:GetNWAngle('a') == Angle(0, 0, 0), "
+                     "E:GetNWEntity('a') == NULL"),
+                  "0\t0\tfalse\ttrue\ttrue\ttrue\ttrue")
+            << "jit " << jit;
+        EXPECT_EQ(ev(*rt,
+                     "return E:GetDTInt(0), E:GetDTFloat(1), E:GetDTBool(2), E:GetDTString(3) == '', "
+                     "E:GetDTVector(0) == Vector(0, 0, 0), E:GetDTAngle(0) == Angle(0, 0, 0), "
+                     "E:GetDTEntity(0) == NULL"),
+                  "0\t0\tfalse\ttrue\ttrue\ttrue\ttrue")
+            << "jit " << jit;
+        EXPECT_EQ(ev(*rt,
+                     "E:SetDTInt(0, 5) E:SetDTFloat(0, 2.5) E:SetDTVector(1, Vector(1, 2, 3)) E:SetDTEntity(2, E) "
+                     "E:SetNWString('a', 'x') "
+                     "return E:GetDTInt(0), E:GetDTFloat(0), E:GetDTVector(1).y, E:GetDTEntity(2) == E, "
+                     "E:GetNWString('a'), E:GetNWInt('a'), E:GetNWInt('a', 9)"),
+                  "5\t2.5\t2\ttrue\tx\t0\t9")
+            << "jit " << jit;
+    }
+}
+
 TEST(GluaApi, TraceLineUsesTheInjectedCallback) {
     auto rtDefault = bootRuntime();
     EXPECT_EQ(ev(*rtDefault,

@@ -90,6 +90,30 @@ bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
     return true;
 }
 
+void pushNetVarZero(Runtime& rt, lua_State* L, NetVarType t) {
+    switch (t) {
+        case NetVarType::Int:
+        case NetVarType::Float:
+            lua_pushnumber(L, 0);
+            return;
+        case NetVarType::Bool:
+            lua_pushboolean(L, 0);
+            return;
+        case NetVarType::String:
+            lua_pushliteral(L, "");
+            return;
+        case NetVarType::Vector:
+            pushVector(rt, L, {});
+            return;
+        case NetVarType::Angle:
+            pushAngle(rt, L, {});
+            return;
+        case NetVarType::Entity:
+            pushEntity(rt, L, -1);
+            return;
+    }
+}
+
 }  // namespace binding
 
 namespace {
@@ -447,7 +471,7 @@ int eGetColor(lua_State* L) {
 }
 
 // ---- networked vars (local in single player; same API) ----
-enum class NwKind { Int, Float, Bool, String, Vector, Angle, Entity };
+using NwKind = NetVarType;
 
 bool nwMatches(Runtime& rt, lua_State* L, int idx, NwKind kind) {
     switch (kind) {
@@ -521,27 +545,7 @@ int nwGet(lua_State* L, NwKind kind) {
         lua_pushvalue(L, 3);
         return 1;
     }
-    switch (kind) {
-        case NwKind::Int:
-        case NwKind::Float:
-            lua_pushnumber(L, 0);
-            break;
-        case NwKind::Bool:
-            lua_pushboolean(L, 0);
-            break;
-        case NwKind::String:
-            lua_pushstring(L, "");
-            break;
-        case NwKind::Vector:
-            pushVector(rt, L, {});
-            break;
-        case NwKind::Angle:
-            pushAngle(rt, L, {});
-            break;
-        case NwKind::Entity:
-            pushEntity(rt, L, -1);
-            break;
-    }
+    pushNetVarZero(rt, L, kind);
     return 1;
 }
 

@@ -34,6 +34,10 @@ void pushHandle(Runtime& rt, lua_State* L, EntityHandle h);
 void refuseNonFinite(Runtime& rt, const char* what, int index);
 // Stores position / angles / velocity through the world (children follow, players' movement state too).
 void setEntityVec(Runtime& rt, GameEntity& e, int which, Vec3 v);
+// The value types of networked vars (SetNW*/GetNW*) and data-table vars (SetDT*/GetDT*, scripted_class.cpp).
+enum class NetVarType { Int, Float, Bool, String, Vector, Angle, Entity };
+// Pushes the type's zero value: what a getter returns when nothing is stored and no fallback is given.
+void pushNetVarZero(Runtime& rt, lua_State* L, NetVarType t);
 // Pushes registry[ref][index] (the per-entity tables: GetTable, NW vars), creating it when `create`; false (nothing
 // pushed) when it is missing and not created.
 bool pushPerEntityTable(lua_State* L, int ref, int index, bool create);
