@@ -342,7 +342,11 @@ void openSandbox(Runtime& rt, lua_State* L);     // what GMod does not expose go
 // lib/table.cpp).
 void openChargedString(Runtime& rt, lua_State* L);
 void openChargedTable(Runtime& rt, lua_State* L);
-void openEnums(Runtime& rt, lua_State* L);      // the wiki's enumerations and global constants (lib/enums.cpp)
+// One call of a native that ran without part of its behaviour (listed by `name` in the report's standInCalls).
+void countStandIn(Runtime::Impl& impl, std::string_view name);
+void openEnums(Runtime& rt, lua_State* L);  // the wiki's enumerations and global constants (lib/enums.cpp)
+// The first name of the wiki family `family` ("Enums/ACT") with `value`, or "" (lib/enums.cpp).
+std::string enumName(std::string_view family, long long value);
 void openWeapons(Runtime& rt, lua_State* L);    // Weapon metatable, Player weapon/ammo methods (lib/weapon.cpp)
 void openServerApi(Runtime& rt, lua_State* L);  // cvars, sql, net, bit, util data, resource, sound (lib/server_api.cpp)
 void openReporting(Runtime& rt, lua_State* L);  // _G records reads of missing enums (standins.cpp); opened last

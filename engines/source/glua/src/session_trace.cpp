@@ -17,16 +17,16 @@ std::string vec(Vec3 v) {
                        TraceSink::formatFloat(v.z));
 }
 
-// What Source keeps on the weapons and their carriers (clips, next attack times, the active weapon, the carried
-// list, ammo by type), in slot order: a shot or a reload that changes nothing the world holds still changes the
-// trace.
+// What Source keeps on the weapons and their carriers (clips, next attack times, a reload running, the active weapon,
+// the carried list, ammo by type), in slot order: a shot or a reload that changes nothing the world holds still changes
+// the trace.
 std::string weapons(const Runtime::Impl& impl) {
     std::string out = R"("weapons":[)";
     if (!impl.weapons) return out + R"(],"arsenals":[])";
     bool first = true;
     for (const auto& [slot, w] : impl.weapons->weapons) {
-        out += fmt::format("{}[{},{},{},{},{}]", first ? "" : ",", slot, w.clip1, w.clip2,
-                           TraceSink::formatFloat(w.nextPrimary), TraceSink::formatFloat(w.nextSecondary));
+        out += fmt::format("{}[{},{},{},{},{},{}]", first ? "" : ",", slot, w.clip1, w.clip2,
+                           TraceSink::formatFloat(w.nextPrimary), TraceSink::formatFloat(w.nextSecondary), w.inReload);
         first = false;
     }
     out += R"(],"arsenals":[)";

@@ -152,4 +152,6 @@ std::vector<std::string> Runtime::missingEnums() const {
     return {mImpl->missingEnums.begin(), mImpl->missingEnums.end()};
 }
 
+void countStandIn(Runtime::Impl& impl, std::string_view name) { ++impl.standIns[standInSlot(impl, name)].calls; }
+
 }  // namespace vestige::source::glua

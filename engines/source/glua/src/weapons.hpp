@@ -3,6 +3,7 @@
 // attack times) and on the player (its weapons, the active one, ammo by type), keyed by entity slot. The slot's state
 // goes when the world frees the slot (forgetEntity), so a stale handle never finds another entity's weapon.
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,7 @@ struct WeaponState {
     int ammo1 = -1, ammo2 = -1;                // ammo type ids (-1: none)
     bool automatic1 = false, automatic2 = false;
     double nextPrimary = 0, nextSecondary = 0;  // CurTime at or after which an attack may run
+    bool inReload = false;                      // DefaultReload started, the clips not filled yet (m_bInReload)
     std::string holdType = "normal";            // Weapon:SetHoldType (the animation set; nothing renders it yet)
 };
 
@@ -33,6 +35,8 @@ struct WeaponRegistry {
     std::map<int, PlayerArsenal> arsenals;                   // player slot -> what it carries
     std::map<std::string, std::vector<std::string>> decals;  // game.AddDecal: name -> materials (tools register them)
     std::uint64_t attacks = 0;  // PrimaryAttack/SecondaryAttack calls the engine made (report)
+    // (view model path in lower case, activity) -> its sequence's duration; nullopt: no model or no such sequence.
+    std::map<std::pair<std::string, long long>, std::optional<double>> sequenceDurations;
 };
 
 // The registry of a runtime (made on first use).
@@ -43,6 +47,12 @@ inline bool isWeaponSlot(const Runtime::Impl& impl, int index) {
 // GMod's default ammo types (wiki Default_Ammo_Types): name -> id, ASCII case-insensitive as CAmmoDef::Index; -1
 // for anything else ("none", "").
 int ammoId(std::string_view name);
+// The weapon state of an entity (nullptr: not a weapon) and a player's arsenal (made on first use).
+WeaponState* weaponStateOf(Runtime& rt, const GameEntity& e);
+PlayerArsenal& arsenalOf(Runtime& rt, const GameEntity& player);
+// Weapon:DefaultReload (lib/weapon_reload.cpp) and the end of a reload, at the start of ItemPostFrame.
+int weaponDefaultReload(lua_State* L);
+void checkReload(Runtime& rt, GameEntity& weapon);
 const char* ammoName(int id);  // nullptr when out of range
 // A weapon entity was just spawned with its class's members: clips and ammo types from SWEP.Primary/Secondary.
 void initWeaponState(Runtime& rt, game::Entity& weapon);

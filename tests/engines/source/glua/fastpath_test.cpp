@@ -96,8 +96,9 @@ TEST_P(GluaModes, EntityFastPaths) {
     EXPECT_EQ(rt->warnings(), warnings + 2);
     // WorldSpaceCenter is the centre of the collision box, in both modes: the player's hull is the SDK's
     // VEC_HULL_MIN/MAX, (-16 -16 0)..(16 16 72), so the centre is 36 above the origin.
-    EXPECT_EQ(ev(*rt, "local p = Entity(1) local c, o = p:WorldSpaceCenter(), p:GetPos() "
-                      "return c.x - o.x, c.y - o.y, math.Round(c.z - o.z, 3)"),
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) local c, o = p:WorldSpaceCenter(), p:GetPos() "
+                 "return c.x - o.x, c.y - o.y, math.Round(c.z - o.z, 3)"),
               "0\t0\t36");
     const auto* last = rt->world().get(rt->world().order().back());
     ASSERT_NE(last, nullptr);
@@ -271,8 +272,7 @@ TEST_P(GluaModes, MemoryCeilingCountsVectors) {
     EXPECT_EQ(ev(*rt, "Vector(1, 2, 3) + Vector(1, 1, 1)"), "2.000000 3.000000 4.000000");
 }
 
-INSTANTIATE_TEST_SUITE_P(Glua, GluaModes, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& info) { return info.param ? "Jit" : "Interpreter"; });
+INSTANTIATE_TEST_SUITE_P(Glua, GluaModes, ::testing::Values(false, true), modeName);
 
 // The two representations publish the same metatables: Vector and Angle of the interpreter mode (C functions,
 // src/lib/vector.cpp) and of the JIT mode (Lua, internal/fastpath.lua) have the same keys, methods and

@@ -4,6 +4,9 @@
 
 #include <stdexcept>
 
+#include "vestige/source/game/usercmd.hpp"
+#include "vestige/source/game/world.hpp"
+
 namespace vestige::source::glua {
 
 std::unique_ptr<Runtime> bootRuntime(Options opt, BootSpec spec) {
@@ -41,6 +44,27 @@ std::string renderErrors(const Runtime& rt) {
     std::string all = std::to_string(rt.errors().size()) + " errors:\n";
     for (const auto& e : rt.errors()) all += e.render() + "\n";
     return all;
+}
+
+std::unique_ptr<Runtime> bootAddon(const std::filesystem::path& addon, bool jit, const std::string& gamemode,
+                                   bool clean) {
+    Options opt;
+    opt.addonDirs = {addon};
+    if (!gamemode.empty()) opt.gamemode = gamemode;
+    BootSpec spec;
+    spec.jit = jit;
+    spec.tick = true;
+    spec.clean = clean;
+    return bootRuntime(std::move(opt), spec);
+}
+
+void holdButtons(Runtime& rt, int n, std::uint32_t buttons) {
+    for (int i = 0; i < n; ++i) {
+        game::UserCmd cmd;
+        cmd.buttons = buttons;
+        rt.world().setCommand(rt.joinPlayer(), cmd);
+        rt.tick();
+    }
 }
 
 }  // namespace vestige::source::glua

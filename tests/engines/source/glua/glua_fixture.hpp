@@ -26,6 +26,14 @@ inline std::unique_ptr<Runtime> bootMode(bool jit, BootSpec spec = {}) {
     return bootRuntime({}, spec);
 }
 
+// Boots with one addon folder (and a gamemode, "" for the default), tick 1 run so the player has spawned.
+std::unique_ptr<Runtime> bootAddon(const std::filesystem::path& addon, bool jit, const std::string& gamemode = {},
+                                   bool clean = true);
+// The name of a both-modes suite's instance: INSTANTIATE_TEST_SUITE_P(Modes, X, ::testing::Values(false, true),
+// modeName).
+inline std::string modeName(const ::testing::TestParamInfo<bool>& info) { return info.param ? "Jit" : "Interpreter"; }
+// n ticks, each with one command of the joined player holding `buttons` (game::in bits).
+void holdButtons(Runtime& rt, int n, std::uint32_t buttons);
 // The results of `code` joined by tabs (Runtime::eval), or "ERR: <message>".
 std::string ev(Runtime& rt, const std::string& code);
 // A fresh empty directory under the system temp dir, named after `name` and the process.

@@ -264,8 +264,7 @@ TEST_P(HookDispatch, StackSlotOfTheHandler) {
     EXPECT_EQ(lua_gettop(L), 1);
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, HookDispatch, ::testing::Values(false, true),
-                         [](const auto& info) { return info.param ? "Jit" : "Interpreter"; });
+INSTANTIATE_TEST_SUITE_P(Modes, HookDispatch, ::testing::Values(false, true), modeName);
 
 // The instruction budget covers one whole dispatch: a runaway hook is stopped and recorded, the dispatch ends
 // there, and the next dispatch starts with a fresh budget.

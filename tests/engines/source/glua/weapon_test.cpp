@@ -100,30 +100,10 @@ function ENT:Think() SLOW_AT = SLOW_AT or {} SLOW_AT[#SLOW_AT + 1] = engine.Tick
     return dir;
 }
 
-std::unique_ptr<Runtime> boot(bool jit, bool clean = true) {
-    Options opt;
-    opt.addonDirs = {addon()};
-    opt.gamemode = "testgm";
-    BootSpec spec;
-    spec.jit = jit;
-    spec.tick = true;  // tick 1: the player spawns
-    spec.clean = clean;
-    return bootRuntime(std::move(opt), spec);
-}
-
-// n commands with `buttons` held.
-void hold(Runtime& rt, int n, std::uint32_t buttons) {
-    for (int i = 0; i < n; ++i) {
-        game::UserCmd cmd;
-        cmd.buttons = buttons;
-        rt.world().setCommand(rt.joinPlayer(), cmd);
-        rt.tick();
-    }
-}
+std::unique_ptr<Runtime> boot(bool jit, bool clean = true) { return bootAddon(addon(), jit, "testgm", clean); }
 
 class Weapons : public ::testing::TestWithParam<bool> {};
-INSTANTIATE_TEST_SUITE_P(Modes, Weapons, ::testing::Values(false, true),
-                         [](const auto& info) { return info.param ? "Jit" : "Interpreter"; });
+INSTANTIATE_TEST_SUITE_P(Modes, Weapons, ::testing::Values(false, true), modeName);
 
 TEST_P(Weapons, LoaderRegistersBothFormsAndTheGamemodesWeaponsWithBases) {
     auto rt = boot(GetParam());
@@ -242,7 +222,7 @@ TEST_P(Weapons, PrimaryFireTimingOnThePlayersCommands) {
           std::tuple{"0.1", "19", "2,9,16,23,30,37,44,51,58,65,72,79,86,93,100,107,114,121,128"}}) {
         auto rt = boot(GetParam());
         ASSERT_EQ(ev(*rt, std::string("DELAY = ") + delay + " return IsValid(Entity(1):Give('test_gun'))"), "true");
-        hold(*rt, 133, game::in::kAttack);
+        holdButtons(*rt, 133, game::in::kAttack);
         EXPECT_EQ(ev(*rt, "return SHOTS, table.concat(SHOT_TICKS, ','), THINKS, ALT, RELOADS"),
                   std::string(shots) + "\t" + ticks + "\t133\t0\t0")
             << "delay " << delay;
@@ -287,17 +267,17 @@ TEST_P(Weapons, SecondaryHasPriorityReloadEveryHeldCommandSemiAutomaticOncePerPr
     auto rt = boot(GetParam());
     ASSERT_EQ(ev(*rt, "return IsValid(Entity(1):Give('test_gun'))"), "true");
     // Both held: the secondary fires when ready (2, 36, 70, 104), the primary on the commands between (3, 37, ...).
-    hold(*rt, 133, game::in::kAttack | game::in::kAttack2);
+    holdButtons(*rt, 133, game::in::kAttack | game::in::kAttack2);
     EXPECT_EQ(ev(*rt, "return ALT, SHOTS, SHOT_TICKS[1]"), "4\t4\t3");
-    hold(*rt, 10, game::in::kReload);
+    holdButtons(*rt, 10, game::in::kReload);
     EXPECT_EQ(ev(*rt, "return RELOADS"), "10");
 
     auto semi = boot(GetParam());
     ASSERT_EQ(ev(*semi, "return IsValid(Entity(1):Give('test_semi'))"), "true");
-    hold(*semi, 100, game::in::kAttack);
+    holdButtons(*semi, 100, game::in::kAttack);
     EXPECT_EQ(ev(*semi, "return SHOTS"), "1");
-    hold(*semi, 1, 0);
-    hold(*semi, 5, game::in::kAttack);
+    holdButtons(*semi, 1, 0);
+    holdButtons(*semi, 5, game::in::kAttack);
     EXPECT_EQ(ev(*semi, "return SHOTS"), "2");
 }
 

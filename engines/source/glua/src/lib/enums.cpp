@@ -2,7 +2,8 @@
 // data/gmod_enums.txt (every wiki family of realm shared/server with the wiki's values, embedded at build time as
 // kGmodEnums); the global constants (GAME_DLL, VERSIONSTR, MAX_EDICT_BITS, ...) follow the wiki's Global_Variables
 // page. Natives that own a family (util.cpp: CONTENTS/MASK/COLLISION_GROUP, base.cpp: TYPE_*) set the same values
-// afterwards; server_api_test.cpp checks them against values copied from the wiki and every data-file entry as a global.
+// afterwards; server_api_test.cpp checks them against values copied from the wiki and every data-file entry as a
+// global.
 #include <string_view>
 
 #include "../internal.hpp"
@@ -38,6 +39,15 @@ void forEachEnum(std::string_view text, Fn&& fn) {
 }
 
 }  // namespace
+
+std::string enumName(std::string_view family, long long value) {
+    const std::string_view text(reinterpret_cast<const char*>(kGmodEnums), kGmodEnumsSize);
+    std::string found;
+    forEachEnum(text, [&](std::string_view fam, std::string_view, std::string_view name, long long v) {
+        if (found.empty() && v == value && fam == family) found = name;
+    });
+    return found;
+}
 
 void openEnums(Runtime& rt, lua_State* L) {
     const std::string_view text(reinterpret_cast<const char*>(kGmodEnums), kGmodEnumsSize);

@@ -85,11 +85,7 @@ using binding::checkEnt;
 using binding::checkPlayer;
 using binding::rtOf;
 
-WeaponState* stateOf(Runtime& rt, const GameEntity& e) {
-    auto& w = weaponsOf(rt).weapons;
-    auto it = w.find(e.index);
-    return it == w.end() ? nullptr : &it->second;
-}
+WeaponState* stateOf(Runtime& rt, const GameEntity& e) { return weaponStateOf(rt, e); }
 
 GameEntity* checkWeapon(lua_State* L, int idx, WeaponState** state) {
     GameEntity* e = checkEnt(L, idx);
@@ -97,8 +93,6 @@ GameEntity* checkWeapon(lua_State* L, int idx, WeaponState** state) {
     if (!*state) luaL_argerror(L, idx, "Weapon expected");
     return e;
 }
-
-PlayerArsenal& arsenalOf(Runtime& rt, const GameEntity& player) { return weaponsOf(rt).arsenals[player.index]; }
 
 // The weapon of `cls` the player carries (live), or nullptr.
 GameEntity* carried(Runtime& rt, const GameEntity& player, std::string_view cls) {
@@ -141,7 +135,10 @@ void callMethodWith(Runtime& rt, const GameEntity& e, const char* method, int ar
 void switchTo(Runtime& rt, GameEntity& player, GameEntity* weapon) {
     PlayerArsenal& a = arsenalOf(rt, player);
     if (weapon && a.active == weapon->handle) return;
-    if (GameEntity* old = rt.world().get(a.active)) callMethod(rt, *old, "Holster");
+    if (GameEntity* old = rt.world().get(a.active)) {
+        if (WeaponState* s = stateOf(rt, *old)) s->inReload = false;  // CBaseCombatWeapon::Holster cancels a reload
+        callMethod(rt, *old, "Holster");
+    }
     a.active = weapon ? weapon->handle : EntityHandle{};
     if (weapon) callMethod(rt, *weapon, "Deploy");
 }
@@ -495,6 +492,7 @@ const luaL_Reg kWeaponMethods[] = {{"__index", wIndex},
                                    {"IsScripted", wIsScripted},
                                    {"SetHoldType", wSetHoldType},
                                    {"GetHoldType", wGetHoldType},
+                                   {"DefaultReload", weaponDefaultReload},
                                    {nullptr, nullptr}};
 
 // Entity:NextThink(t): the engine's SetNextThink (a tick after the current one at the earliest).
@@ -617,6 +615,14 @@ WeaponRegistry& weaponsOf(Runtime& rt) {
     return *impl.weapons;
 }
 
+WeaponState* weaponStateOf(Runtime& rt, const GameEntity& e) {
+    auto& w = weaponsOf(rt).weapons;
+    auto it = w.find(e.index);
+    return it == w.end() ? nullptr : &it->second;
+}
+
+PlayerArsenal& arsenalOf(Runtime& rt, const GameEntity& player) { return weaponsOf(rt).arsenals[player.index]; }
+
 int ammoId(std::string_view name) {
     for (int i = 0; i < kAmmoCount; ++i)
         if (iequals(kAmmoNames[i], name)) return i + 1;
@@ -638,7 +644,8 @@ void initWeaponState(Runtime& rt, game::Entity& weapon) {
 // CBaseCombatWeapon::ItemPostFrame (Source SDK 2013, game/shared/basecombatweapon_shared.cpp): "Secondary attack has
 // priority" — +attack2 with m_flNextSecondaryAttack <= curtime runs SecondaryAttack, else +attack with
 // m_flNextPrimaryAttack <= curtime runs PrimaryAttack; +reload calls Reload (GMod calls SWEP:Reload on every command
-// the key is held: gmod_tool's Reload filters with KeyPressed itself); then SWEP:Think, every command.
+// the key is held: gmod_tool's Reload filters with KeyPressed itself); then SWEP:Think, every command. A weapon with
+// a primary clip first finishes a reload whose time has come (CheckReload).
 void weaponPostFrame(Runtime& rt, game::Entity& player) {
     const int playerIndex = player.index;
     const GameEntity* active = rt.world().get(arsenalOf(rt, player).active);
@@ -647,12 +654,16 @@ void weaponPostFrame(Runtime& rt, game::Entity& player) {
     if (!s || !s->scripted) return;
     const int index = active->index;
     const Buttons b{player.player->buttons, player.player->oldButtons};  // this command's (hooks may remove the player)
+    if (s->maxClip1 >= 0) checkReload(rt, *rt.world().byIndex(index));   // UsesClipsForAmmo1
     if (!attack(rt, index, b, game::in::kAttack2, true)) (void)attack(rt, index, b, game::in::kAttack, false);
     for (const char* step : {"Reload", "Think"}) {
         if (step[0] == 'R' && !b.down(game::in::kReload)) continue;
         GameEntity* w = rt.world().byIndex(index);
         GameEntity* p = rt.world().byIndex(playerIndex);
         if (!w || !p || w->owner != p->handle) return;
+        // While a reload runs, neither SWEP:Reload (the SDK's `!m_bInReload` guard: holding the key does not restart
+        // it) nor SWEP:Think (the wiki, Weapon:DefaultReload) is called.
+        if (const WeaponState* ws = stateOf(rt, *w); ws && ws->inReload) continue;
         (void)callMethod(rt, *w, step);
     }
 }
