@@ -94,6 +94,7 @@ DEFINE_BASECLASS("weapon_base")
 
 function SWEP:PrimaryAttack()
     demoShots = (demoShots || 0) + 1
+    self:EmitSound("Weapon_AR2.Single")
     local owner = self:GetOwner()
     owner:RemoveAmmo(1, self:GetPrimaryAmmoType())
     local eye = owner:GetShootPos()
@@ -290,10 +291,13 @@ DemoStage demoStageLua() {
                     "fires, {} live entities, 0 errors, 0 stand-in calls",
                     map->entities().size(), rt->filesLoaded().size(), rt->currentTick(),
                     counts.count("Think") ? counts.at("Think") : 0, rt->timersFired().size(), live.size()));
+                // One sound event per shot (EmitSound on the weapon: CHAN_WEAPON by default).
+                const std::uint64_t sounds = rt->world().sounds.total();
+                if (sounds != 4) return Error("demo.lua", fmt::format("{} sound events (expected 4)", sounds));
                 demo.notes.push_back(
                     fmt::format("GLua SWEP demo_blaster (derived from weapon_base) fired {} shots on "
-                                "+attack; SENT demo_beacon thought {} times",
-                                *shots, *pulses));
+                                "+attack ({} sound events); SENT demo_beacon thought {} times",
+                                *shots, sounds, *pulses));
                 // One console line per fact the traces produced (walk probe, sight line before/after the door).
                 for (const auto at : {console.find("[demo] walk east"), console.find("sight line"),
                                       console.rfind("sight line"), console.find("[demo] door input"),

@@ -47,6 +47,7 @@ nlohmann::json luaReport(glua::Runtime& rt, const std::string& mapFile, const ga
     for (const auto h : world.order())
         if (const auto* e = world.get(h)) ++classes[e->className];
     j["entities"] = world.count();
+    j["soundsEmitted"] = world.sounds.total();
     j["entityClasses"] = classes;
     if (auto player = playerJson(rt.world()); !player.is_null()) j["player"] = std::move(player);
     // What Vestige lacks, visibly: calls to the counted stand-ins (gmod_natives.lua) and enum-shaped globals read
@@ -84,6 +85,7 @@ void printLuaReport(const nlohmann::json& r) {
         out += fmt::format("  {:<24} {}\n", name, count.get<std::uint64_t>());
     out += fmt::format("timers fired: {}\n", r["timersFired"]["total"].get<std::uint64_t>());
     out += fmt::format("entities: {}\n", r["entities"].get<int>());
+    out += fmt::format("sounds emitted: {}\n", r["soundsEmitted"].get<std::uint64_t>());
     if (r.contains("player")) {
         const auto& o = r["player"]["origin"];
         out += fmt::format("player at ({}, {}, {})\n", o[0].get<float>(), o[1].get<float>(), o[2].get<float>());

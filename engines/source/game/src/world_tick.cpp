@@ -31,6 +31,7 @@ const collision::CollisionModel& boxWorld(Vec3 mins, Vec3 maxs) {
 void World::step() {
     ++mTick;
     mRunning = true;
+    sounds.beginTick();
     freeRemoved();  // removed between ticks (console commands, tests): CleanupDeleteList at the frame's start
     for (int i = 1; i <= mOptions.maxPlayers; ++i)
         if (Entity* p = byIndex(i); p && p->player) runPlayer(*p);

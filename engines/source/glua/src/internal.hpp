@@ -374,6 +374,8 @@ bool hookAllows(Runtime& rt, const char* name, const game::Entity& a, const game
 // scripted_class.cpp.)
 void bindEntityIo(Runtime& rt);
 void openEntityIo(Runtime& rt, lua_State* L);
+// Entity:EmitSound/StopSound, EmitSound, sound.Play as the world's sound events (lib/emit_sound.cpp).
+void openSoundEvents(Runtime& rt, lua_State* L);
 // Engine console commands (ent_fire): true when `name` is one (it ran); args from stack slot first + 1.
 bool runEngineCommand(lua_State* L, const char* name, int first);
 // Damage from Lua (lib/damageinfo.cpp): CTakeDamageInfo, DamageInfo(), TakeDamage(Info), util.BlastDamage(Info); the

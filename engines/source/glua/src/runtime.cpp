@@ -82,7 +82,7 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
         openTypes(*rt, L);
     }
     for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
-                      openServerApi, openWeapons, openDamage, openEntityIo,
+                      openServerApi, openWeapons, openDamage, openEntityIo, openSoundEvents,
                       openReporting})
         open(*rt, L);
     installDebugGuards(L);

@@ -1,8 +1,8 @@
 // The session's determinism trace (Options::traceSink): what the engine holds after boot and after each tick, so two
 // runs of the same scripts compare by one hash. Only engine state goes in: entity records (floats as shortest
-// round-trip text), the timers fired, the engine's hook dispatch counts, how many errors were recorded. Lua output
-// and error texts stay out: they may carry heap addresses (tostring of a table, function, userdata or thread shows
-// one, as in GMod), which differ between runs and must never feed the hash.
+// round-trip text), the timers fired, the sounds emitted, the engine's hook dispatch counts, how many errors were
+// recorded. Lua output and error texts stay out: they may carry heap addresses (tostring of a table, function, userdata
+// or thread shows one, as in GMod), which differ between runs and must never feed the hash.
 #include <fmt/format.h>
 
 #include "internal.hpp"
@@ -77,9 +77,17 @@ void traceTick(Runtime& rt) {
     std::uint64_t dispatches = 0;
     for (const auto& e : impl.eventNames) dispatches += e.count;
     for (const auto& [name, n] : impl.hookCounts) dispatches += n;
+    // The tick's sound events (slot, name, stop) and the running total (events emitted between ticks count there).
+    std::string sounds = "[";
+    const game::SoundEvents& emitted = impl.entities.world().sounds;
+    for (const game::SoundEvent& e : emitted.events()) {
+        if (sounds.size() > 1) sounds += ',';
+        sounds += fmt::format(R"([{},"{}",{}])", e.entity, jsonEscape(e.name), e.stop);
+    }
+    sounds += ']';
     sink->event(impl.clock.tick(), "tick", "glua",
-                fmt::format(R"({{"dispatches":{},"timers":{},"errors":{},"entities":{}}})", dispatches, timers,
-                            impl.errors.size(), entities(impl)));
+                fmt::format(R"({{"dispatches":{},"timers":{},"sounds":{},"soundsTotal":{},"errors":{},"entities":{}}})",
+                            dispatches, timers, sounds, emitted.total(), impl.errors.size(), entities(impl)));
 }
 
 }  // namespace vestige::source::glua

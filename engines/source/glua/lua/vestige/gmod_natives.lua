@@ -56,7 +56,6 @@ local STAND_INS = {
 	["Entity:SetBodyGroups"] = false, ["Entity:SetRenderMode"] = false, ["Entity:SetMaterial"] = false,
 	["Entity:SetPlaybackRate"] = false, ["Entity:SetPoseParameter"] = false, ["Entity:ResetSequence"] = false,
 	["Entity:DrawShadow"] = false, ["Entity:SetCustomCollisionCheck"] = false, ["Entity:SetTrigger"] = false,
-	["Entity:EmitSound"] = false, ["Entity:StopSound"] = false,
 	["Entity:SetCollisionBounds"] = false, ["Entity:SetGravity"] = false, ["Entity:SetElasticity"] = false,
 	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,
 	["Entity:SetupDataTables"] = false, ["Entity:AddEffects"] = false, ["Entity:RemoveEffects"] = false,

@@ -34,6 +34,7 @@
 #include "vestige/source/game/map_models.hpp"
 #include "vestige/source/game/player.hpp"
 #include "vestige/source/game/solids.hpp"
+#include "vestige/source/game/sound.hpp"
 #include "vestige/source/game/usercmd.hpp"
 #include "vestige/source/movement/movement.hpp"
 
@@ -263,6 +264,7 @@ public:
     [[nodiscard]] const std::vector<EntityHandle>& changedThisTick() const { return mChanged; }
 
     GameHooks hooks;
+    SoundEvents sounds;  // sound.hpp: this tick's sound events
     [[nodiscard]] const WorldOptions& options() const { return mOptions; }
     WorldOptions& options() { return mOptions; }
     [[nodiscard]] RngStreams& rng() { return mRng; }
