@@ -31,7 +31,7 @@ TEST_F(ContentCli, MountListsThePakfileFirstThenTheAddonThenTheGame) {
     EXPECT_EQ(doc["mounts"][0]["kind"], "pakfile");
     EXPECT_EQ(doc["mounts"][0]["pathIds"], "GAME BSP");
     EXPECT_EQ(doc["mounts"][1]["kind"], "gma");
-    EXPECT_EQ(doc["mounts"][1]["entries"], 24);
+    EXPECT_EQ(doc["mounts"][1]["entries"], 31);  // 24 material files + the studio model (3) and its materials (4)
     EXPECT_EQ(doc["mounts"][2]["name"], "garrysmod");
 }
 
@@ -63,6 +63,13 @@ TEST_F(ContentCli, RenderStatsReportsNothingMissing) {
     EXPECT_TRUE(doc["materials"]["skyBox"].get<bool>());
     EXPECT_EQ(doc["materials"]["families"]["WorldVertexTransition"], 1);
     EXPECT_EQ(doc["blendedDraws"], 2);  // water and glass
+    const auto& props = doc["materials"]["props"];
+    EXPECT_EQ(props["static"], 2);
+    EXPECT_EQ(props["entities"], 1);
+    EXPECT_EQ(props["drawn"], 3);
+    EXPECT_EQ(props["modelsLoaded"], 1);
+    EXPECT_EQ(props["missingModels"].size(), 0u);
+    EXPECT_EQ(props["lighting"], "sun");
 }
 
 }  // namespace
