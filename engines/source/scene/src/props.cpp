@@ -186,7 +186,8 @@ std::vector<PropInstance> collectProps(const bsp::Bsp& map) {
         const std::string_view model = e.value("model");
         if (!endsWithNoCase(model, ".mdl") || mapmesh::isHiddenEntity(e)) continue;
         const base::EntityKeys keys = e.view();
-        const auto skin = base::keyFloat(e.value("skin", "0")).value_or(0.0f);
+        // Any skin past the table draws family 0, so clamping keeps the behaviour and the cast defined.
+        const float skin = std::clamp(base::keyFloat(e.value("skin", "0")).value_or(0.0f), -1.0f, 1e6f);
         out.push_back({std::string(model), keys.origin(), keys.angles(), static_cast<std::int32_t>(skin), false, i});
     }
     return out;

@@ -8,6 +8,7 @@
 // Pixel colours are the textures' own bytes (UnlitGeneric draws $basetexture unchanged).
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <memory>
 
 #include "gl_fixture.hpp"
@@ -208,6 +209,29 @@ TEST(StaticProps, ReportCountsDrawnLoadedAndMissing) {
     const MapScene none = sceneOf(map, mounts, false);
     EXPECT_FALSE(none.props);
     EXPECT_TRUE(propMeshes(none).empty());
+}
+
+TEST(StaticProps, SceneIsTheSameEveryBuild) {
+    const content::Mounts mounts = mountsOf(content());
+    bsp::MapBuilder map = room();
+    for (int i = 0; i < 6; ++i)
+        map.addStaticProp(kModel, {-120.0f + 40.0f * static_cast<float>(i), 0, 0}, {0, 30.0f * i, 0}, i % 2);
+    map.addEntity({{"classname", "prop_physics"}, {"model", kModel}, {"origin", "0 90 0"}, {"skin", "1e30"}});
+    const MapScene a = sceneOf(map, mounts), b = sceneOf(map, mounts);
+    ASSERT_EQ(a.scene.meshes.size(), b.scene.meshes.size());
+    for (std::size_t i = 0; i < a.scene.meshes.size(); ++i) {
+        const auto &x = a.scene.meshes[i], &y = b.scene.meshes[i];
+        EXPECT_EQ(x.name, y.name);
+        EXPECT_EQ(x.indices, y.indices);
+        EXPECT_EQ(std::memcmp(&x.placement, &y.placement, sizeof x.placement), 0) << i;
+        ASSERT_EQ(x.ranges.size(), y.ranges.size());
+        for (std::size_t r = 0; r < x.ranges.size(); ++r) EXPECT_EQ(x.ranges[r].material, y.ranges[r].material);
+    }
+    EXPECT_EQ(materialReportJson(a), materialReportJson(b));
+    EXPECT_EQ(a.props->drawn, 7u);
+    // A skin far past the table (clamped, then family 0) draws the red body.
+    const auto meshes = propMeshes(a);
+    EXPECT_EQ(a.scene.materials[meshes.back()->ranges[0].material].name, "models/test/red");
 }
 
 TEST(StaticProps, ModelWithoutItsVertexFileIsListedWithTheFile) {
