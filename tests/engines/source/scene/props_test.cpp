@@ -181,6 +181,8 @@ TEST(StaticProps, ReportCountsDrawnLoadedAndMissing) {
     map.addEntity({{"classname", "prop_dynamic"}, {"model", kModel}, {"origin", "0 80 0"}, {"angles", "0 180 0"}});
     map.addEntity({{"classname", "prop_physics"}, {"model", "models/test/gone.mdl"}, {"origin", "0 0 0"}});
     map.addEntity({{"classname", "prop_dynamic"}, {"model", kModel}, {"StartDisabled", "1"}});  // never drawn
+    // A brush entity ("*1") is the map mesh's, never a studio prop.
+    map.addBrushEntity({{"classname", "func_brush"}}, {bsp::MapBuilder::box({0, 0, 0}, {8, 8, 8}, "test/grey")});
     const MapScene m = sceneOf(map, mounts);
     ASSERT_TRUE(m.props);
     const PropReport& r = *m.props;
