@@ -30,20 +30,21 @@ struct LoadedModel {
     std::optional<Error> error;
     mdl::StudioFiles files;
     mdl::ModelView view;
-    std::map<std::int32_t, vs::Mesh> bySkin;  // the scene mesh (placement identity) per skin family used
+    std::map<std::int32_t, vs::Mesh> bySkin;  // the scene mesh (placement identity) per skin family drawn
 };
 
 // Texture index of skin-table column `column` in family `skin` (family 0 when `skin` is past the table, as the
 // studio renderer does); nullopt when the table does not name a texture.
+std::int32_t skinFamily(const mdl::Mdl& m, std::int32_t skin) {
+    return skin >= 0 && static_cast<std::size_t>(skin) < m.skinFamilies.size() ? skin : 0;
+}
+
 std::optional<std::size_t> skinTexture(const mdl::Mdl& m, std::int32_t skin, int column) {
     if (m.skinFamilies.empty()) {
         if (column >= 0 && static_cast<std::size_t>(column) < m.textures.size()) return column;
         return std::nullopt;
     }
-    const auto family = (skin >= 0 && static_cast<std::size_t>(skin) < m.skinFamilies.size())
-                            ? static_cast<std::size_t>(skin)
-                            : std::size_t{0};
-    const auto& row = m.skinFamilies[family];
+    const auto& row = m.skinFamilies[static_cast<std::size_t>(skinFamily(m, skin))];
     if (column < 0 || static_cast<std::size_t>(column) >= row.size()) return std::nullopt;
     const std::int16_t t = row[static_cast<std::size_t>(column)];
     if (t < 0 || static_cast<std::size_t>(t) >= m.textures.size()) return std::nullopt;
@@ -90,7 +91,8 @@ struct PropBuilder {
     }
 
     // The model's scene mesh for one skin (built on first use).
-    const vs::Mesh& meshFor(LoadedModel& lm, const std::string& path, std::int32_t skin) {
+    const vs::Mesh& meshFor(LoadedModel& lm, const std::string& path, std::int32_t requestedSkin) {
+        const std::int32_t skin = skinFamily(lm.files.mdl, requestedSkin);
         if (auto it = lm.bySkin.find(skin); it != lm.bySkin.end()) return it->second;
         vs::Mesh out;
         out.name = path;
