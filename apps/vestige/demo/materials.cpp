@@ -2,12 +2,14 @@
 // VTF textures (brick, grass, dirt, water normal, glass, six sky faces), a VMT per shader family, a GMA addon
 // holding them and a map using them; lays them out as a GMod folder (materials/garrysmod/addons/*.gma,
 // maps/demo_materials.bsp), mounts it the way GMod does (the map's pakfile first), and renders the spawn view
-// textured (materials/map_textured.png) and untextured (materials/map_flat.png), with the material report.
+// textured (materials/map_textured.png) and untextured (materials/map_flat.png), a close view of the studio model
+// placed as two static props and a prop_dynamic (materials/map_props.png), with the material and prop report.
 #include <fmt/format.h>
 
 #include "../src/app.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/render_gl/headless.hpp"
+#include "vestige/scene/camera.hpp"
 #include "vestige/source/scene/demo_content.hpp"
 #include "vestige/source/scene/scene.hpp"
 
@@ -29,13 +31,18 @@ DemoStage demoStageMaterials() {
             constexpr std::uint32_t kW = 960, kH = 540;
             VESTIGE_TRY(auto off, render_gl::Offscreen::create(kW, kH));
             auto& r = *off.renderer;
+            // The props from a few steps in front of them, looking slightly down.
+            const vestige::scene::Camera propView = vestige::scene::sourceCamera({-400, -215, 56}, {18, 0, 0}, 75);
             const struct {
                 const vestige::scene::Scene* scene;
+                vestige::scene::Camera camera;
                 const char* file;
-            } shots[] = {{&textured.scene, "materials/map_textured.png"}, {&flat.scene, "materials/map_flat.png"}};
+            } shots[] = {{&textured.scene, *textured.spawnCamera, "materials/map_textured.png"},
+                         {&flat.scene, *textured.spawnCamera, "materials/map_flat.png"},
+                         {&textured.scene, propView, "materials/map_props.png"}};
             for (const auto& shot : shots) {
                 VESTIGE_CHECK(r.setScene(*shot.scene));
-                VESTIGE_CHECK(r.draw(*textured.spawnCamera));
+                VESTIGE_CHECK(r.draw(shot.camera));
                 VESTIGE_TRY(auto img, r.readColor());
                 VESTIGE_TRY(auto png, image::encodePng(img));
                 VESTIGE_CHECK(demo.write(shot.file, png));
@@ -50,8 +57,14 @@ DemoStage demoStageMaterials() {
                 "sky box {}",
                 content.files.size(), report.materials, report.missingMaterials.size(), report.missingTextures.size(),
                 report.errors.size(), textured.skyBox ? "loaded" : "missing"));
+            const auto& props = *textured.props;
+            demo.notes.push_back(fmt::format(
+                "props: {} static + {} entity, {} drawn from {} model(s) ({} triangles), {} missing models, lit by "
+                "the sun",
+                props.staticProps, props.entityProps, props.drawn, props.modelsLoaded, props.triangles,
+                props.missingModels.size()));
             if (!report.missingMaterials.empty() || !report.missingTextures.empty() || !report.errors.empty() ||
-                !textured.skyBox)
+                !textured.skyBox || props.drawn != 3 || !props.missingModels.empty())
                 return Error("demo.materials", "the demo's own content did not resolve completely")
                     .actual(source::scene::materialReportJson(textured));
             return okStatus();

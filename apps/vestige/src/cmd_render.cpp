@@ -44,7 +44,7 @@ void addRenderCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--state", a.scene.state, "Iron3D model state")->transform(indexOption());
     cmd->add_option("--lod", a.scene.lod, "Iron3D level of detail")->transform(indexOption());
     cmd->add_option("--time", a.scene.time, "Animation time for the pose")->check(timeOption());
-    cmd->add_flag("--stats", a.stats, "Print draw calls, materials and what is missing (JSON: \"materials\")");
+    cmd->add_flag("--stats", a.stats, "Print draw calls, materials, props and what is missing (JSON: \"materials\")");
     cmd->footer(
         "Example: vestige render --test-card -o card.png --size 1280x720 --camera -1100,-900,260,12,38\n"
         "         vestige render gm_construct.bsp --gmod-dir ~/GarrysMod/garrysmod --stats -o shot.png\n"

@@ -31,7 +31,7 @@ TEST_F(ContentCli, MountListsThePakfileFirstThenTheAddonThenTheGame) {
     EXPECT_EQ(doc["mounts"][0]["kind"], "pakfile");
     EXPECT_EQ(doc["mounts"][0]["pathIds"], "GAME BSP");
     EXPECT_EQ(doc["mounts"][1]["kind"], "gma");
-    EXPECT_EQ(doc["mounts"][1]["entries"], 24);
+    EXPECT_EQ(doc["mounts"][1]["entries"], 31);  // 24 material files + the studio model (3) and its materials (4)
     EXPECT_EQ(doc["mounts"][2]["name"], "garrysmod");
 }
 
@@ -63,6 +63,32 @@ TEST_F(ContentCli, RenderStatsReportsNothingMissing) {
     EXPECT_TRUE(doc["materials"]["skyBox"].get<bool>());
     EXPECT_EQ(doc["materials"]["families"]["WorldVertexTransition"], 1);
     EXPECT_EQ(doc["blendedDraws"], 2);  // water and glass
+    const auto& props = doc["materials"]["props"];
+    EXPECT_EQ(props["static"], 2);
+    EXPECT_EQ(props["entities"], 1);
+    EXPECT_EQ(props["drawn"], 3);
+    EXPECT_EQ(props["modelsLoaded"], 1);
+    EXPECT_EQ(props["missingModels"].size(), 0u);
+    EXPECT_EQ(props["lighting"], "sun");
+}
+
+TEST_F(ContentCli, RenderStatsListsAMissingModelAndStillDraws) {
+    // The BSP demo map places models/props_junk/wood_crate001a.mdl as a static prop; no mount has it.
+    ASSERT_EQ(run({"demo", "--stage", "bsp", "--out", (mDir / "demo").string()}).code, 0);
+    const auto r = run({"render", (mDir / "demo" / "bsp" / "demo.bsp").string(), "--json", "--mount", mGmod, "--stats",
+                        "--size", "160x90", "-o", (mDir / "bsp.png").string()});
+    const char* ci = std::getenv("CI");
+    if (r.code != 0 && r.out.find("render.no_egl") != std::string::npos && !(ci && std::string(ci) == "true"))
+        GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto props = nlohmann::json::parse(r.out)["materials"]["props"];
+    EXPECT_EQ(props["static"], 1);
+    EXPECT_EQ(props["drawn"], 0);
+    EXPECT_EQ(props["notDrawn"], 1);
+    ASSERT_EQ(props["missingModels"].size(), 1u);
+    EXPECT_EQ(props["missingModels"][0]["model"], "models/props_junk/wood_crate001a.mdl");
+    EXPECT_EQ(props["missingModels"][0]["code"], "model.missing");
+    EXPECT_EQ(props["missingModels"][0]["instances"], 1);
 }
 
 }  // namespace

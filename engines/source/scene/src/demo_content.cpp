@@ -1,6 +1,7 @@
 // The material demo content (demo_content.hpp): procedural textures through vtf::buildVtf, VMT text, gma::write and
 // a MapBuilder map (grass floor, brick walls, a WorldVertexTransition displacement, water, a glass brush, a sky
-// ceiling under skybox/demo_sky*). Patterns are integer hashes of the texel position: same bytes every run.
+// ceiling under skybox/demo_sky*, the studio model as two static props and a prop_dynamic). Patterns are integer hashes
+// of the texel position: same bytes every run.
 #include "vestige/source/scene/demo_content.hpp"
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 #include "vestige/image/image.hpp"
 #include "vestige/source/bsp/builder.hpp"
 #include "vestige/source/gma/gma.hpp"
+#include "vestige/source/mdl/builder.hpp"
 #include "vestige/source/vtf/vtf.hpp"
 
 namespace vestige::source::scene {
@@ -75,6 +77,17 @@ Rgba8 glass(std::uint32_t x, std::uint32_t y, std::uint32_t) {
     return frame ? Rgba8{60, 70, 80, 255} : Rgba8{170, 210, 235, 110};
 }
 
+// The studio model's two textures: wooden boards with dark seams, and yellow/black hazard stripes.
+Rgba8 boards(std::uint32_t x, std::uint32_t y, std::uint32_t) {
+    const int n = static_cast<int>(hash(x / 16, y / 4, 4) % 30) - 15;
+    if (x % 16 < 1) return {70, 48, 30, 255};
+    return {clampByte(168 + n), clampByte(122 + n), clampByte(70 + n / 2), 255};
+}
+
+Rgba8 hazard(std::uint32_t x, std::uint32_t y, std::uint32_t) {
+    return ((x + y) / 8) % 2 ? Rgba8{235, 190, 30, 255} : Rgba8{30, 30, 30, 255};
+}
+
 // Sky faces: t runs up the image (row 0 = top); the sides fade from deep blue at the top to haze at the horizon,
 // up is deep blue, down the ground colour. A small notch marks each side's top-left corner.
 Pattern skyFace(int face) {
@@ -122,6 +135,20 @@ Result<MaterialDemo> buildMaterialDemo() {
         "\"Patch\"\n{\n\t\"include\" \"materials/demo/brick.vmt\"\n\t\"insert\"\n\t{\n"
         "\t\t\"$color\" \"[1 0.8 0.7]\"\n\t}\n}\n");
     vmt("demo/sign", "\"UnlitGeneric\"\n{\n\t\"$basetexture\" \"demo/brick\"\n}\n");
+    // The studio model the physics stage writes as crate.mdl (mdl::sampleSpec), with its two textures under its
+    // $cdmaterials directory: skin 0 = body boards / stripe hazard, skin 1 swaps them.
+    const mdl::BuildSpec crateSpec = mdl::sampleSpec();
+    VESTIGE_TRY(auto crate, mdl::buildModel(crateSpec));
+    add(std::string(kDemoPropModel), std::move(crate.mdl));
+    add("models/vestige/crate.vvd", std::move(crate.vvd));
+    add("models/vestige/crate.dx90.vtx", std::move(crate.vtx));
+    VESTIGE_TRY(auto boardsVtf, texture(64, vtf::Format::BGR888, boards));
+    add("materials/models/vestige/body.vtf", std::move(boardsVtf));
+    VESTIGE_TRY(auto hazardVtf, texture(64, vtf::Format::BGR888, hazard));
+    add("materials/models/vestige/stripe.vtf", std::move(hazardVtf));
+    for (const std::string& t : crateSpec.textures)
+        vmt("models/vestige/" + t,
+            fmt::format("\"VertexLitGeneric\"\n{{\n\t\"$basetexture\" \"models/vestige/{}\"\n}}\n", t));
     static constexpr const char* kSuffix[6] = {"rt", "lf", "bk", "ft", "up", "dn"};
     for (int f = 0; f < 6; ++f) {
         const std::string name = fmt::format("skybox/demo_sky{}", kSuffix[f]);
@@ -160,6 +187,14 @@ Result<MaterialDemo> buildMaterialDemo() {
     map.addWater({64, 128, -16}, {448, 448, 0.25f}, "demo/water");
     map.addBrushEntity({{"classname", "func_brush"}, {"targetname", "glass"}},
                        {bsp::MapBuilder::box({0, -200, 0}, {8, -40, 128}, "demo/glass")});
+    // The studio model in front of the spawn: two static props (skins 0 and 1, yaw 0 and 60) and a prop_dynamic.
+    map.addStaticProp(std::string(kDemoPropModel), {-300, -225, 0}, {0, 0, 0});
+    map.addStaticProp(std::string(kDemoPropModel), {-290, -170, 0}, {0, 60, 0}, 1);
+    map.addEntity({{"classname", "prop_dynamic"},
+                   {"targetname", "crate_dynamic"},
+                   {"model", std::string(kDemoPropModel)},
+                   {"origin", "-330 -265 0"},
+                   {"angles", "0 30 0"}});
     map.addEntity({{"classname", "info_player_start"}, {"origin", "-420 -300 0"}, {"angles", "0 25 0"}});
     map.addEntity({{"classname", "light_environment"},
                    {"angles", "0 306 0"},

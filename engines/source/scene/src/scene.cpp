@@ -129,6 +129,10 @@ Result<MapScene> toScene(const bsp::Bsp& map, const SceneOptions& options) {
         mesh.ranges.push_back(r);
         s.meshes.push_back(std::move(mesh));
     }
+    if (mctx && options.props) {
+        out.props.emplace();
+        addProps(*mctx, collectProps(map), *out.props);
+    }
     if (cache) out.textures = cache->stats();
     VESTIGE_CHECK(vs::validate(s));
     return out;
@@ -154,7 +158,7 @@ std::string materialReportJson(const MapScene& m) {
     const MaterialReport& r = *m.materials;
     nlohmann::json errors = nlohmann::json::array();
     for (const auto& e : r.errors) errors.push_back(nlohmann::json::parse(e.toJson(), nullptr, false));
-    return nlohmann::json{
+    nlohmann::json j{
         {"materials", r.materials},
         {"families", r.families},
         {"missingMaterials", r.missingMaterials},
@@ -162,8 +166,23 @@ std::string materialReportJson(const MapScene& m) {
         {"errors", errors},
         {"ignoredProxies", r.ignoredProxies},
         {"textures", {{"count", m.textures.textures}, {"bytes", m.textures.bytes}, {"vtfBytes", m.textures.vtfBytes}}},
-        {"skyBox", m.skyBox}}
-        .dump();
+        {"skyBox", m.skyBox}};
+    if (m.props) {
+        const PropReport& p = *m.props;
+        nlohmann::json missing = nlohmann::json::array();
+        for (const auto& x : p.missingModels)
+            missing.push_back({{"model", x.model}, {"code", x.code}, {"reason", x.reason}, {"instances", x.instances}});
+        j["props"] = {{"static", p.staticProps},
+                      {"entities", p.entityProps},
+                      {"drawn", p.drawn},
+                      {"notDrawn", p.notDrawn},
+                      {"badPlacement", p.badPlacement},
+                      {"modelsLoaded", p.modelsLoaded},
+                      {"triangles", p.triangles},
+                      {"lighting", "sun"},
+                      {"missingModels", missing}};
+    }
+    return j.dump();
 }
 
 }  // namespace vestige::source::scene

@@ -206,6 +206,15 @@ TEST_F(MaterialsFixture, DemoContentResolvesCompletelyAndThePakfileWins) {
     EXPECT_EQ(r.families.at("WorldVertexTransition"), 1u);
     EXPECT_EQ(r.families.at("Water"), 1u);
     EXPECT_EQ(r.families.at("UnlitGeneric"), 2u + 6u);  // glass, sign + the six sky faces
+    EXPECT_EQ(r.families.at("VertexLitGeneric"), 2u);   // the studio model's body and stripe
+    // The model comes out of the addon: two static props (skins 0 and 1) and a prop_dynamic, one conversion.
+    ASSERT_TRUE(m->props);
+    EXPECT_EQ(m->props->staticProps, 2u);
+    EXPECT_EQ(m->props->entityProps, 1u);
+    EXPECT_EQ(m->props->drawn, 3u);
+    EXPECT_EQ(m->props->modelsLoaded, 1u);
+    EXPECT_EQ(m->props->triangles, 3u * 16u);  // mdl::sampleSpec: 16 triangles
+    EXPECT_TRUE(m->props->missingModels.empty());
     // The sign's VMT comes from the map's pakfile (grass), not the addon (brick).
     const auto mounts = content::mountForMap(o, bsp::readBsp(demo->map)->lumps[bsp::kLumpPakfile].data, "demo");
     ASSERT_TRUE(mounts.ok());

@@ -518,8 +518,14 @@ Result<Bsp> MapBuilder::build() const {
         out.areas = {Area{}, Area{}};
     }
 
-    // Game lumps: static props v6 (64-byte records) and an empty detail prop lump v4.
+    // Game lumps: static props (v6 by default, see setStaticPropVersion) and an empty detail prop lump v4.
     {
+        const std::uint16_t version = mStaticPropVersion;
+        if (version != 4 && version != 5 && version != 6 && version != 10)
+            return std::move(Error("bsp.builder", "static prop lump version not written by the builder")
+                                 .field("sprp version")
+                                 .expected("4, 5, 6 or 10")
+                                 .actual(std::to_string(version)));
         ByteWriter sprp;
         std::vector<std::string> names;
         for (const auto& p : mProps)
@@ -552,18 +558,25 @@ Result<Bsp> MapBuilder::build() const {
             sprp.u16(static_cast<std::uint16_t>(i));
             sprp.u16(1);
             sprp.u8(6);  // SOLID_VPHYSICS
-            sprp.u8(0);
-            sprp.i32(0);
+            sprp.u8(0);  // flags (v10: padding)
+            sprp.i32(p.skin);
             sprp.f32(0);
             sprp.f32(0);
             for (float f : {p.origin.x, p.origin.y, p.origin.z}) sprp.f32(f);
-            sprp.f32(1.0f);  // forced fade scale
-            sprp.u16(0);
-            sprp.u16(0);
+            if (version >= 5) sprp.f32(1.0f);  // forced fade scale
+            if (version >= 6) {
+                sprp.u16(0);  // min / max DX level
+                sprp.u16(0);
+            }
+            if (version == 10) {
+                sprp.u32(0);  // flags
+                sprp.u16(0);  // lightmap resolution X, Y
+                sprp.u16(0);
+            }
         }
         GameLump s;
         s.id = kGameLumpStaticProps;
-        s.version = 6;
+        s.version = version;
         s.data = sprp.take();
         GameLump d;
         d.id = kGameLumpDetailProps;

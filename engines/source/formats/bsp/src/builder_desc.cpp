@@ -180,8 +180,8 @@ int MapBuilder::addDisplacement(DisplacementDesc desc) {
     return static_cast<int>(mDisplacements.size() - 1);
 }
 
-void MapBuilder::addStaticProp(const std::string& model, Vec3 origin, Vec3 angles) {
-    mProps.push_back({model, origin, angles});
+void MapBuilder::addStaticProp(const std::string& model, Vec3 origin, Vec3 angles, std::int32_t skin) {
+    mProps.push_back({model, origin, angles, skin});
 }
 void MapBuilder::addPakFile(const std::string& name, Bytes data) { mPakFiles.emplace_back(name, std::move(data)); }
 void MapBuilder::setLighting(LightingDesc lighting) { mLighting = std::move(lighting); }

@@ -10,6 +10,8 @@
 //   * lightmap: the builder's linear atlas (style 0, flat block, 1x1 white block for unlit faces) stored as
 //     value / kLightmapRange in one RGBA8 page (clamped, linear filter), lightmapScale =
 //     kLightmapRange, so decoded values up to 4.0 survive; a map without any lighting lump draws with the sun;
+//   * studio models (props.hpp), with mounts only: 'sprp' static props and entities with a .mdl model key, each
+//     placed by origin and angles, materials through the same VMT/VTF path; what fails is listed;
 //   * fog: env_fog_controller (colour 0..255 -> 0..1); sun/ambient: light_environment (else kDefaultSun);
 //     sky: a flat colour (sky textures are not loaded yet);
 //   * spawn camera: the first info_player_start (base::findSpawnPoint), origin + eye height (64), the pitch and
@@ -24,6 +26,7 @@
 #include "vestige/source/content/gmod.hpp"
 #include "vestige/source/mapmesh/mapmesh.hpp"
 #include "vestige/source/scene/materials.hpp"
+#include "vestige/source/scene/props.hpp"
 
 namespace vestige::source::scene {
 
@@ -41,6 +44,7 @@ struct SceneOptions {
     const content::Mounts* mounts = nullptr;
     double seconds = 0;  // proxy time (tick x interval)
     keyvalues::ResolveOptions resolve;
+    bool props = true;  // with mounts: draw the studio models (props.hpp)
 };
 
 struct MapScene {
@@ -49,6 +53,7 @@ struct MapScene {
     mapmesh::MapMeshStats stats;
     bool lightmapped = false;
     std::optional<MaterialReport> materials;  // set when SceneOptions::mounts was given
+    std::optional<PropReport> props;          // set when mounts were given and SceneOptions::props is on
     bool skyBox = false;                      // worldspawn's skyname loaded as Scene::sky
     TextureCacheStats textures;
 };
@@ -65,7 +70,9 @@ struct MapScene {
                                                   const content::GmodOptions& content,
                                                   const SceneOptions& options = {});
 // {"materials", "families", "missingMaterials", "missingTextures", "errors", "ignoredProxies", "textures": {count,
-// bytes, vtfBytes}, "skyBox"} for `vestige render --stats`; "{}" without a material report.
+// bytes, vtfBytes}, "skyBox", "props": {static, entities, drawn, notDrawn, badPlacement, modelsLoaded, triangles,
+// lighting, missingModels: [{model, code, reason, instances}]}} for `vestige render --stats`; "{}" without a
+// material report ("props" only when props were drawn).
 [[nodiscard]] std::string materialReportJson(const MapScene& scene);
 
 }  // namespace vestige::source::scene

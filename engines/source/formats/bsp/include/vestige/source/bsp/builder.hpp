@@ -42,9 +42,9 @@ struct BrushDesc {
 enum class RampDirection { PosX, NegX, PosY, NegY };  // the direction the ramp rises towards
 
 struct DisplacementDesc {
-    Vec3 min;            // lower corner of the flat base (base plane z = min.z)
+    Vec3 min;  // lower corner of the flat base (base plane z = min.z)
     Vec2 size{512, 512};
-    int power = 3;       // 2..4
+    int power = 3;  // 2..4
     std::string texture = "nature/blendgrassgravel001a";
     std::function<float(float x, float y)> height;  // displacement along +Z at world (x, y); null = flat
     std::function<float(float x, float y)> alpha;   // 0..255 blend; null = 0
@@ -92,7 +92,11 @@ public:
     int addBrushEntity(std::vector<std::pair<std::string, std::string>> keys, std::vector<BrushDesc> brushes,
                        std::optional<Vec3> origin = std::nullopt);
     int addDisplacement(DisplacementDesc desc);
-    void addStaticProp(const std::string& model, Vec3 origin, Vec3 angles);
+    // A prop_static: angles are QAngle pitch, yaw, roll degrees; `skin` picks the model's skin family.
+    void addStaticProp(const std::string& model, Vec3 origin, Vec3 angles, std::int32_t skin = 0);
+    // The 'sprp' lump version (record size in the spec table): 4 (56), 5 (60), 6 (64, the default) or 10 (72, the
+    // SDK 2013 layout: byte 31 padding, u32 flags at 64, lightmap resolution at 68). Others fail in write().
+    void setStaticPropVersion(std::uint16_t version) { mStaticPropVersion = version; }
     void addPakFile(const std::string& name, Bytes data);
 
     // Enables LIGHTING (lump 8) for every face without SURF_NOLIGHT/NODRAW/SKY.
@@ -110,7 +114,7 @@ public:
 private:
     struct ModelSpec {
         std::vector<BrushDesc> brushes;  // model-local coordinates
-        Vec3 origin;                      // texture shift (entity origin)
+        Vec3 origin;                     // texture shift (entity origin)
         int entity = -1;
     };
     std::vector<ModelSpec> mModels;  // [0] = world
@@ -119,8 +123,13 @@ private:
     std::map<std::string, std::pair<int, int>> mTextureSizes;
     std::map<std::string, std::uint32_t> mTextureFlags;
     std::optional<LightingDesc> mLighting;
-    struct PropSpec { std::string model; Vec3 origin, angles; };
+    struct PropSpec {
+        std::string model;
+        Vec3 origin, angles;
+        std::int32_t skin = 0;
+    };
     std::vector<PropSpec> mProps;
+    std::uint16_t mStaticPropVersion = 6;
     std::vector<std::pair<std::string, Bytes>> mPakFiles;
 };
 
