@@ -40,6 +40,9 @@ void World::step() {
         if (!e || e->player || e->markedForDeletion) continue;
         simulate(*e);
     }
+    // PhysFrame: the physics game system's FrameUpdatePostEntityThink (after Physics_RunThinkFunctions); GM:Tick is
+    // the game rules' Think at the same point, so its order against PhysFrame is ours: physics first.
+    physicsFrame();
     if (hooks.tick) hooks.tick(*this);
     serviceEvents();
     mChanged.clear();
