@@ -73,7 +73,10 @@ Entity* World::entityOfBody(physics::BodyId body) {
 
 void World::physicsDestroy(Entity& e) {
     for (physics::BodyId b : e.physicsObjects) (void)mPhysics->destroyBody(b);
-    if (!e.physicsObjects.empty()) e.touched();
+    if (!e.physicsObjects.empty()) {
+        e.touched();
+        invalidateScene();
+    }
     e.physicsObjects.clear();
 }
 
@@ -95,6 +98,7 @@ Result<physics::BodyId> World::physicsInitShape(Entity& e, physics::BodyDesc des
         e.maxs = info->maxs;
     }
     e.touched();
+    invalidateScene();
     return body;
 }
 
@@ -177,8 +181,10 @@ void World::physicsFrame() {
         if (!e || e->markedForDeletion || e->physicsObjects.empty() || e->moveType != MoveType::VPhysics) continue;
         const auto s = mPhysics->state(e->physicsObjects[0]);
         if (!s) continue;
+        const Vec3 angles = quatToAngles(s->rotation);
+        if (e->brushModel <= 0 && (s->position != e->origin || angles != e->angles)) invalidateScene();
         setOrigin(*e, s->position);
-        setAngles(*e, quatToAngles(s->rotation));
+        setAngles(*e, angles);
         e->velocity = s->velocity;
     }
     // The step's collisions, in the physics world's order (by body slot), each to its entity.

@@ -228,5 +228,25 @@ TEST(GamePhysics, TheSameInputGivesTheSameHash) {
     EXPECT_NE(a->stateHash(), still->stateHash());
 }
 
+TEST(GamePhysics, ThePlayerStandsOnAPropAndIsBlockedByIt) {
+    // A frozen crate (16 x 16 x 32, origin at its base) under the spawn point: the player lands on its top.
+    bsp::MapBuilder map = propRoom("0", "8");
+    map.addEntity({{"classname", "info_player_start"}, {"origin", "0 0 100"}});
+    auto w = loadPhys(map, withFiles(modelFiles()));
+    Entity& p = w->addPlayer();
+    w->run(100);
+    EXPECT_NEAR(p.origin.z, 32.0f, 0.1f);
+    EXPECT_EQ(p.groundEntity, named(*w, "crate")->handle);
+    // Walking into it along +x from the side stops the player's box (16 u half-width) at the crate's face x = -8.
+    bsp::MapBuilder side = propRoom("0", "8");
+    side.addEntity({{"classname", "info_player_start"}, {"origin", "-200 0 0"}});
+    auto w2 = loadPhys(side, withFiles(modelFiles()));
+    Entity& q = w2->addPlayer();
+    w2->run(2);
+    drive(*w2, q, cmd(10000), 200);
+    EXPECT_NEAR(q.origin.x, -24.0f, 0.1f);
+    EXPECT_NEAR(named(*w2, "crate")->origin.x, 0.0f, 0.01f);  // frozen: not pushed
+}
+
 }  // namespace
 }  // namespace vestige::source::game::test
