@@ -248,5 +248,26 @@ TEST(GamePhysics, ThePlayerStandsOnAPropAndIsBlockedByIt) {
     EXPECT_NEAR(named(*w2, "crate")->origin.x, 0.0f, 0.01f);  // frozen: not pushed
 }
 
+TEST(GamePhysics, ThePlayerPushesALightPropAndNotAHeavyOne) {
+    // The acceptance: the 25 kg crate is shoved along, the same crate at massScale 200 (5,000 kg) is not.
+    // Regression guard of our push rule (player.cpp pushProps), not a Source number.
+    const auto pushed = [](const std::string& massScale) {
+        bsp::MapBuilder map = room();
+        map.addEntity({{"classname", "prop_physics"},
+                       {"targetname", "crate"},
+                       {"model", "models/crate.mdl"},
+                       {"origin", "0 0 0"},
+                       {"massScale", massScale}});
+        map.addEntity({{"classname", "info_player_start"}, {"origin", "-100 0 0"}});
+        auto w = loadPhys(map, withFiles(modelFiles()));
+        Entity& p = w->addPlayer();
+        w->run(60);  // the crate settles
+        drive(*w, p, cmd(10000), 150);
+        return named(*w, "crate")->origin.x;
+    };
+    EXPECT_GT(pushed("1"), 100.0f);
+    EXPECT_LT(std::abs(pushed("200")), 1.0f);
+}
+
 }  // namespace
 }  // namespace vestige::source::game::test
