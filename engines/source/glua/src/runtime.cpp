@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "internal.hpp"
+#include "lib/physobj.hpp"
 
 namespace vestige::source::glua {
 
@@ -82,8 +83,7 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
         openTypes(*rt, L);
     }
     for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
-                      openServerApi, openWeapons, openDamage, openEntityIo,
-                      openReporting})
+                      openServerApi, openWeapons, openDamage, openPhysics, openEntityIo, openReporting})
         open(*rt, L);
     installDebugGuards(L);
     if (rt->mOptions.instructionBudget > 0) {  // without a budget LuaJIT's own functions stay (the JIT compiles them)

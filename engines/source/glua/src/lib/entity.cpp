@@ -303,11 +303,6 @@ int eNoop(lua_State* L) {
     checkEnt(L, 1);
     return 0;
 }
-int eTrue(lua_State* L) {
-    checkEnt(L, 1);
-    lua_pushboolean(L, 1);
-    return 1;
-}
 // Entity:Spawn: DispatchSpawn (the class's spawn; a running world also activates it). Player:Spawn respawns the
 // player (spawn point, health, PlayerSpawn).
 int eSpawn(lua_State* L) {
@@ -590,7 +585,6 @@ const luaL_Reg kEntityMethods[] = {{"__index", eIndex},
                                    {"IsRagdoll", eFalse},
                                    {"Spawn", eSpawn},
                                    {"Activate", eActivate},
-                                   {"PhysicsInit", eTrue},
                                    {"SetMoveType", eSetMoveType},
                                    {"GetMoveType", eGetMoveType},
                                    {"SetSolid", eNoop},
