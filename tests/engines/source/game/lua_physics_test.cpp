@@ -4,6 +4,7 @@
 // Evidence: free fall at sv_gravity 600 (the arithmetic in physics_world_test.cpp), the wiki's names, ranges and
 // error text; values read back after being set are round trips.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -155,6 +156,17 @@ TEST_P(LuaPhysics, PhysObjValuesRoundTrip) {
                  "ents.FindByName('crate')[1]:GetPhysicsObjectCount(), "
                  "IsValid(ents.FindByName('crate')[1]:GetPhysicsObjectNum(1))"),
               "true\t1\tfalse");
+}
+
+TEST_P(LuaPhysics, EntitySetPosMovesTheBody) {
+    auto rt = session(mapWithProp());
+    EXPECT_EQ(ev(*rt,
+                 "local e = ents.FindByName('crate')[1] e:SetPos(Vector(-300, 0, 100)) "
+                 "local p = e:GetPhysicsObject():GetPos() return math.Round(p.x), math.Round(p.z)"),
+              "-300\t100");
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "local p = ents.FindByName('crate')[1]:GetPos() return math.Round(p.x), p.z < 100"),
+              "-300\ttrue");  // falling from there
 }
 
 TEST_P(LuaPhysics, AForceChangesTheVelocityByImpulseOverMass) {

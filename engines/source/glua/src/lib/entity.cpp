@@ -67,8 +67,12 @@ void setEntityVec(Runtime& rt, GameEntity& e, int which, Vec3 v) {
             e.velocity = v;
             if (e.player) e.player->move.velocity = v;
             e.touched();
-            break;
+            return;
     }
+    // A physics entity's body goes with it (GMod's SetPos/SetAngles teleport the object); otherwise the next
+    // VPhysicsUpdate would put the entity back where its body is.
+    if (e.moveType == game::MoveType::VPhysics && !e.physicsObjects.empty() && isFinite(e.origin) && isFinite(e.angles))
+        (void)world.physics().setTransform(e.physicsObjects[0], e.origin, game::anglesToQuat(e.angles));
 }
 
 bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
