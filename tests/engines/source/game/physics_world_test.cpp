@@ -126,6 +126,9 @@ TEST(GamePhysics, SpawnflagsMotionDisabledAndAsleep) {
     auto frozen = loadPhys(propRoom("200", "8"), withFiles(modelFiles()));
     frozen->run(100);
     EXPECT_FLOAT_EQ(named(*frozen, "crate")->origin.z, 200.0f);
+    EXPECT_TRUE(frozen->acceptInput(*named(*frozen, "crate"), "EnableMotion", {}, {}, {}));
+    frozen->run(20);
+    EXPECT_LT(named(*frozen, "crate")->origin.z, 190.0f);
     auto asleep = loadPhys(propRoom("200", "1"), withFiles(modelFiles()));
     asleep->run(100);
     Entity* crate = named(*asleep, "crate");

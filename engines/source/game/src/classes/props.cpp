@@ -49,7 +49,8 @@ public:
         const physics::BodyId b = e.physicsObjects[0];
         switch (which) {
             case 0:
-                (void)w.physics().enableMotion(b, true), (void)w.physics().wake(b);
+                (void)w.physics().enableMotion(b, true);
+                (void)w.physics().wake(b);
                 break;
             case 1:
                 (void)w.physics().enableMotion(b, false);
