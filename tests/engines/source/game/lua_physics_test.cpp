@@ -257,6 +257,21 @@ TEST_P(LuaPhysics, PhysicsInitShapesAndPhysicsCollideAfterTheStep) {
         "true\t1\ttrue\ttrue\ttrue\t1\t0\tfalse");  // no model: PhysicsInit fails
 }
 
+TEST_P(LuaPhysics, AddCallbackPhysicsCollideOnAnEngineProp) {
+    auto rt = session(mapWithProp());
+    EXPECT_EQ(ev(*rt,
+                 "CB = {} local c = ents.FindByName('crate')[1] "
+                 "local id = c:AddCallback('PhysicsCollide', function(ent, data) "
+                 "CB[#CB + 1] = {ent == c, data.HitEntity == game.GetWorld(), engine.TickCount()} end) "
+                 "local id2 = c:AddCallback('PhysicsCollide', function() end) c:RemoveCallback('PhysicsCollide', id2) "
+                 "return id, id2, table.Count(c:GetCallbacks('PhysicsCollide'))"),
+              "1\t2\t1");
+    EXPECT_NE(ev(*rt, "ents.FindByName('crate')[1]:AddCallback('OnAngleChange', print)").find("not implemented"),
+              std::string::npos);
+    for (int i = 0; i < 120; ++i) rt->tick();
+    EXPECT_EQ(ev(*rt, "return #CB >= 1, CB[1][1], CB[1][2], math.abs(CB[1][3] - 56) <= 1"), "true\ttrue\ttrue\ttrue");
+}
+
 TEST_P(LuaPhysics, TracesMeetProps) {
     auto rt = session(mapWithProp());
     for (int i = 0; i < 200; ++i) rt->tick();

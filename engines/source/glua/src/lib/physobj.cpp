@@ -8,8 +8,11 @@
 // local axes (GetAngleVelocity / SetAngleVelocity / AddAngleVelocity).
 #include "physobj.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <new>
+#include <string_view>
+#include <vector>
 
 #include "entity_binding.hpp"
 #include "vestige/source/game/world.hpp"
@@ -489,7 +492,107 @@ int eGetPhysicsObjectCount(lua_State* L) {
     lua_pushinteger(L, static_cast<lua_Integer>(checkEnt(L, 1)->physicsObjects.size()));
     return 1;
 }
+// Entity:AddCallback / RemoveCallback / GetCallbacks, for "PhysicsCollide" (the one callback the physics world
+// raises): registry[kCallbacksKey][index] = {serial = <the entity's generation>, [id] = fn, ...}; a table left by a
+// freed slot's previous entity is dropped on first use. Other callback names are refused with an error (not
+// implemented), never stored as if they would run.
+constexpr const char* kCallbacksKey = "vestige.physics_callbacks";
+constexpr const char* kCollideCallback = "PhysicsCollide";
+
+// Pushes the entity's callback table (created when `create`); false (nothing pushed) without one.
+bool pushCallbacks(lua_State* L, const GameEntity& e, bool create) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kCallbacksKey);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        if (!create) return false;
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, kCallbacksKey);
+    }
+    lua_rawgeti(L, -1, e.index);
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "serial");
+        const bool same = lua_tonumber(L, -1) == static_cast<lua_Number>(e.handle.generation);
+        lua_pop(L, 1);
+        if (same) {
+            lua_remove(L, -2);
+            return true;
+        }
+    }
+    lua_pop(L, 1);
+    if (!create) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, e.index);
+        lua_pop(L, 1);
+        return false;
+    }
+    lua_newtable(L);
+    lua_pushnumber(L, static_cast<lua_Number>(e.handle.generation));
+    lua_setfield(L, -2, "serial");
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, e.index);
+    lua_remove(L, -2);
+    return true;
+}
+void checkCallbackName(lua_State* L, int idx) {
+    const char* name = luaL_checkstring(L, idx);
+    if (std::string_view(name) != kCollideCallback)
+        luaL_error(L, "Entity callback '%s' is not implemented (only PhysicsCollide)", name);
+}
+int eAddCallback(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    checkCallbackName(L, 2);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    pushCallbacks(L, *e, true);
+    int id = 1;
+    while (true) {
+        lua_rawgeti(L, -1, id);
+        const bool used = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        if (!used) break;
+        ++id;
+    }
+    lua_pushvalue(L, 3);
+    lua_rawseti(L, -2, id);
+    lua_pop(L, 1);
+    lua_pushinteger(L, id);
+    return 1;
+}
+int eRemoveCallback(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    checkCallbackName(L, 2);
+    const int id = static_cast<int>(checkFinite(L, 3));
+    if (pushCallbacks(L, *e, false)) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, id);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+// GetCallbacks(name): {[id] = fn} (a copy).
+int eGetCallbacks(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    checkCallbackName(L, 2);
+    lua_newtable(L);
+    if (!pushCallbacks(L, *e, false)) return 1;
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+        if (lua_type(L, -2) == LUA_TNUMBER) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, -5);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
 const luaL_Reg kEntityPhysics[] = {{"PhysicsInit", ePhysicsInit},
+                                   {"AddCallback", eAddCallback},
+                                   {"RemoveCallback", eRemoveCallback},
+                                   {"GetCallbacks", eGetCallbacks},
                                    {"PhysicsInitBox", ePhysicsInitBox},
                                    {"PhysicsInitSphere", ePhysicsInitSphere},
                                    {"PhysicsInitConvex", ePhysicsInitConvex},
@@ -609,7 +712,23 @@ void bindPhysics(Runtime& rt) {
     rt.world().hooks.physicsCollide = [r](game::World&, game::Entity& self, game::Entity* other,
                                           const physics::CollisionEvent& ev) {
         lua_State* L = r->state();
-        if (!pushEntityMethod(*r, L, self, "PhysicsCollide")) return;
+        const bool method = pushEntityMethod(*r, L, self, "PhysicsCollide");
+        std::vector<int> ids;  // the entity's PhysicsCollide callbacks, in id order
+        if (pushCallbacks(L, self, false)) {
+            lua_pushnil(L);
+            while (lua_next(L, -2) != 0) {
+                if (lua_type(L, -2) == LUA_TNUMBER && lua_isfunction(L, -1))
+                    ids.push_back(static_cast<int>(lua_tonumber(L, -2)));
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+            std::sort(ids.begin(), ids.end());  // registration order, never the table's hash order
+        }
+        if (!method && ids.empty()) return;
+        if (!method) {  // placeholders for the method and its self, dropped below
+            lua_pushnil(L);
+            lua_pushnil(L);
+        }
         lua_createtable(L, 0, 16);
         setVecField(L, "HitPos", ev.hitPos);
         setVecField(L, "HitNormal", ev.hitNormal);
@@ -630,6 +749,24 @@ void bindPhysics(Runtime& rt) {
         setNumField(L, "DeltaTime", ev.deltaTime);
         setNumField(L, "OurSurfaceProps", ev.ourSurfaceProps);
         setNumField(L, "TheirSurfaceProps", ev.theirSurfaceProps);
+        // Stack: [method, self] or [nil, nil], data. Each callback gets (entity, data), then the method (data, phys).
+        const int data = lua_gettop(L);
+        for (const int id : ids) {
+            if (!pushCallbacks(L, self, false)) break;  // a callback removed the entity's callbacks
+            lua_rawgeti(L, -1, id);
+            lua_remove(L, -2);
+            if (!lua_isfunction(L, -1)) {
+                lua_pop(L, 1);
+                continue;
+            }
+            pushEntity(*r, L, self.index);
+            lua_pushvalue(L, data);
+            (void)r->protectedCall(2, 0);
+        }
+        if (!method) {
+            lua_pop(L, 3);
+            return;
+        }
         pushPhys(L, self.handle, ev.self);
         (void)r->protectedCall(3, 0);
     };
