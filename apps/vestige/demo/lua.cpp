@@ -1,11 +1,12 @@
 // Demo stage: lua. Writes a small addon of our own (a gamemode deriving from the built-in base that spawns
 // entities, uses timers, hooks, networked vars, util.TraceLine and util.TraceHull, gives the player its own SWEP and
 // fires it on +attack, spawns its own SENT that thinks, opens the map's door through Entity:Fire and hurts the player
-// with util.BlastDamage), runs it for 200 ticks on the
+// with util.BlastDamage, drops a physics crate and notes its landing tick), runs it for 200 ticks on the
 // shared demo map (bsp::demoMap(), loaded from its BSP bytes by the game module: map entities in ents.*, the
 // player at info_player_start, traces against the map's brushes) and writes lua/report.json.
 #include <fmt/format.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "../src/app.hpp"
@@ -13,6 +14,8 @@
 #include "vestige/source/bsp/sample.hpp"
 #include "vestige/source/game/map.hpp"
 #include "vestige/source/glua/runtime.hpp"
+#include "vestige/source/mdl/builder.hpp"
+#include "vestige/source/phy/builder.hpp"
 
 namespace vestige::app {
 namespace {
@@ -146,6 +149,22 @@ timer.Create("demo_sight", 1, 0, function()
                        tr.HitNonWorld && tr.Entity:GetClass() || "world", tr.HitPos.x))
 end)
 
+// Physics: the addon's crate (models/vestige/crate.mdl and its .phy, 25 kg) dropped from 200 u at map start; the
+// Tick hook (after the physics step) notes the tick its base meets the floor.
+hook.Add("InitPostEntity", "demo_drop", function()
+    DROP = ents.Create("prop_physics")
+    DROP:SetModel("models/vestige/crate.mdl")
+    DROP:SetPos(Vector(0, 820, 200))
+    DROP:Spawn()
+end)
+hook.Add("Tick", "demo_drop_watch", function()
+    if IsValid(DROP) && !dropLanded && DROP:GetPos().z < 0.5 then
+        dropLanded = engine.TickCount()
+        MsgN(string.format("[demo] dropped crate landed on tick %d at z=%.3f, %.0f kg", dropLanded, DROP:GetPos().z,
+                           DROP:GetPhysicsObject():GetMass()))
+    end
+end)
+
 // Map I/O: the door's keys get an upward move direction as the map spawns it (GM:EntityKeyValue sees every key),
 // and at 0.5 s an Entity:Fire("Open") queued 0.1 s ahead opens it; the sight line then runs on to the far wall.
 hook.Add("EntityKeyValue", "demo_door_up", function(ent, key, value)
@@ -194,7 +213,7 @@ timer.Simple(2.5, function() RunConsoleCommand("demo_clear") end)
 DemoStage demoStageLua() {
     return {"lua",
             "GLua: a demo gamemode deriving from base runs 200 ticks on the demo map (timers, hooks, traces, a SWEP "
-            "fired on +attack, a thinking SENT, map I/O through Entity:Fire, a blast)",
+            "fired on +attack, a thinking SENT, map I/O through Entity:Fire, a blast, a dropped physics crate)",
             [](DemoContext& demo) -> Status {
                 const auto addon = demo.outDir / "lua" / "addon";
                 std::error_code ec;
@@ -213,6 +232,18 @@ DemoStage demoStageLua() {
                 VESTIGE_CHECK(writeFileAtomic(entities / "entities" / "demo_beacon.lua", std::string_view(kBeacon)));
                 VESTIGE_CHECK(
                     writeFileAtomic(addon / "lua" / "autorun" / "server" / "demo.lua", std::string_view(kAutorun)));
+                // The crate the autorun drops: the sample studio model and a box .phy of its 32-unit column.
+                std::filesystem::create_directories(addon / "models" / "vestige", ec);
+                if (ec) return Error("io.mkdir", ec.message()).file(addon.string());
+                VESTIGE_TRY(const source::mdl::BuiltModel crate, source::mdl::buildModel(source::mdl::sampleSpec()));
+                source::phy::PhyBuilder phy;
+                phy.setChecksum(source::mdl::sampleSpec().checksum);
+                source::phy::SolidKeys keys;
+                keys.mass = 25;
+                phy.addSolid({source::phy::boxHull({-8, -8, 0}, {8, 8, 32})}, keys);
+                VESTIGE_TRY(const Bytes phyBytes, phy.write());
+                VESTIGE_CHECK(writeFileAtomic(addon / "models" / "vestige" / "crate.mdl", crate.mdl));
+                VESTIGE_CHECK(writeFileAtomic(addon / "models" / "vestige" / "crate.phy", phyBytes));
 
                 // The shared demo map, through its bytes as a user's map would come.
                 VESTIGE_TRY(const Bytes mapBytes, source::bsp::demoMap().write());
@@ -268,6 +299,8 @@ DemoStage demoStageLua() {
                 auto pulses = rt->eval("demoPulses");
                 report["swepShots"] = shots ? *shots : "?";
                 report["sentThinks"] = pulses ? *pulses : "?";
+                auto landed = rt->eval("dropLanded");
+                report["dropLandingTick"] = landed ? *landed : "?";
                 if (!rt->errors().empty())
                     return Error("demo.lua", fmt::format("{} Lua errors, first: {}", rt->errors().size(),
                                                          rt->errors().front().render()));
@@ -285,6 +318,10 @@ DemoStage demoStageLua() {
                     return Error("demo.lua", fmt::format("SWEP fired {} times (expected 4), SENT thought {} times "
                                                          "(expected 7)",
                                                          shots ? *shots : "?", pulses ? *pulses : "?"));
+                // Free fall from 200 u at 600 in/s^2 with the .phy's damping 0.1/s: t0 (1 + d t0 / 6) = 55.2 ticks.
+                if (!landed || *landed == "nil" || std::abs(std::stoi(*landed) - 56) > 1)
+                    return Error("demo.lua", "the dropped crate did not land on tick 56 +- 1")
+                        .actual(landed ? *landed : "?");
                 const auto counts = rt->hookCounts();
                 demo.notes.push_back(fmt::format(
                     "GLua demo gamemode on the demo map: {} map entities, {} files, {} ticks, Think x{}, {} timer "
@@ -299,9 +336,10 @@ DemoStage demoStageLua() {
                                 "+attack ({} sound events); SENT demo_beacon thought {} times",
                                 *shots, sounds, *pulses));
                 // One console line per fact the traces produced (walk probe, sight line before/after the door).
-                for (const auto at : {console.find("[demo] walk east"), console.find("sight line"),
-                                      console.rfind("sight line"), console.find("[demo] door input"),
-                                      console.find("[demo] blast damage"), console.find("[demo] health after")}) {
+                for (const auto at :
+                     {console.find("[demo] walk east"), console.find("sight line"), console.rfind("sight line"),
+                      console.find("[demo] door input"), console.find("[demo] blast damage"),
+                      console.find("[demo] health after"), console.find("[demo] dropped crate")}) {
                     if (at == std::string::npos) continue;
                     const auto begin = console.rfind("[demo] ", at) + 7, end = console.find('\n', at);
                     demo.notes.push_back("GLua " + console.substr(begin, end - begin));

@@ -129,4 +129,14 @@ Mat3 angleMatrix(Vec3 a) {
     return Mat3::fromColumns(forward, left, up);
 }
 
+Vec3 matrixAngles(const Mat3& m) {
+    const Vec3 forward = m.column(0), left = m.column(1), up = m.column(2);
+    const float xy = std::sqrt(forward.x * forward.x + forward.y * forward.y);
+    constexpr float kDeg = 180.0f / 3.14159265358979323846f;
+    if (xy > 0.001f)
+        return {std::atan2(-forward.z, xy) * kDeg, std::atan2(forward.y, forward.x) * kDeg,
+                std::atan2(left.z, up.z) * kDeg};
+    return {std::atan2(-forward.z, xy) * kDeg, std::atan2(-left.x, left.y) * kDeg, 0.0f};
+}
+
 }  // namespace vestige::source::base

@@ -334,6 +334,49 @@ std::uint32_t GameMap::pointContents(Vec3 p, std::span<const SceneEntity> scene)
     return out;
 }
 
+namespace {
+
+// util.TraceLine / TraceHull meet the physics props too: the bodies' own shapes (the physics world's ray and box
+// sweeps), the closest hit kept; the map's static bodies are left to the map trace, which already has them.
+// A prop the filter skips is passed through (the sweep goes on from just behind its hit, up to 8 props).
+void tracePhysicsProps(World& w, const TraceQuery& q, TraceHit& hit) {
+    const std::uint32_t mask = q.mask != 0 ? q.mask : kDefaultTraceMask;
+    if ((mask & base::contents::kSolid) == 0 || (hit.startSolid && hit.entity == 0)) return;
+    const Vec3 dir = q.end - q.start;
+    const float total = length(dir);
+    if (!(total > 0.0f)) return;
+    float from = 0.0f;  // fraction of the whole sweep where this pass starts
+    for (int pass = 0; pass < 8 && from < hit.fraction; ++pass) {
+        const Vec3 a = q.start + dir * from;
+        const physics::PhysicsTrace t =
+            q.hull ? w.physics().traceBox(a, q.end, q.mins, q.maxs) : w.physics().traceRay(a, q.end);
+        if (!t.hit || t.body.isNull()) return;
+        const float f = from + (1.0f - from) * t.fraction;
+        if (f >= hit.fraction) return;
+        const Entity* e = w.entityOfUser(t.userId);
+        const bool listed = e && std::find(q.filter.begin(), q.filter.end(), e->index) != q.filter.end();
+        const bool skip = !e || e->markedForDeletion || e->notSolid || listed != q.whitelist ||
+                          !traceShouldHitGroup(q.collisionGroup, e->collisionGroup, mask) ||
+                          (q.shouldHitEntity && !q.shouldHitEntity(e->index));
+        if (!skip) {
+            hit.hit = true;
+            hit.fraction = f;
+            hit.hitPos = t.endPos;
+            hit.hitNormal = t.normal;
+            hit.entity = e->index;
+            hit.startSolid = hit.allSolid = false;
+            hit.fractionLeftSolid = 0.0f;
+            hit.dispFlags = hit.surfaceFlags = 0;
+            hit.contents = base::contents::kSolid;
+            hit.texture = "**studio**";
+            return;
+        }
+        from = f + 0.05f / total;  // just behind the skipped prop's surface
+    }
+}
+
+}  // namespace
+
 Result<std::unique_ptr<glua::Runtime>> createRuntime(std::shared_ptr<const GameMap> map, glua::Options options) {
     if (!map) return Error("game.map", "no map given");
     if (!map->name().empty()) options.map = map->name();
@@ -345,7 +388,11 @@ Result<std::unique_ptr<glua::Runtime>> createRuntime(std::shared_ptr<const GameM
     options.mapEntities = map->lump();
     // The callbacks live in the runtime's options, which own the world: a plain pointer cannot outlive it.
     World* w = world.get();
-    options.trace = [map, w](const TraceQuery& q) { return map->trace(q, traceScene(*w)); };
+    options.trace = [map, w](const TraceQuery& q) {
+        TraceHit hit = map->trace(q, traceScene(*w));
+        tracePhysicsProps(*w, q, hit);
+        return hit;
+    };
     options.pointContents = [map, w](Vec3 p) { return map->pointContents(p, traceScene(*w)); };
     return glua::Runtime::create(std::move(options));
 }

@@ -125,6 +125,7 @@ Result<MapModels> MapModels::fromBsp(const bsp::Bsp& map) {
     }
     VESTIGE_TRY(collision::MapCollision world, collision::fromBsp(worldOnly));
     out.mWorld = std::move(world.model);
+    out.mBsp = std::make_shared<const bsp::Bsp>(map);
     return out;
 }
 

@@ -25,6 +25,38 @@ float chooseMaxSpeed(const PlayerClassValues& v, std::uint32_t buttons) {
     return v.walkSpeed;
 }
 
+// The player shoving the props its move ran into. Source does it through the player's physics shadow; here the
+// walk's push is an inelastic hit of the player's mass (kPlayerMass, ours) at the speed it wants to walk towards
+// the prop, horizontally: a prop of mass m gets 85 / (85 + m) of the missing speed, so a light crate is shoved and
+// a 5,000 kg one barely creeps (and its floor friction stops it).
+constexpr float kPlayerMass = 85.0f;
+void pushProps(World& w, Entity& p, const std::vector<EntityHandle>& impacts, const MoveData& mv) {
+    if (!p.alive) return;
+    Vec3 forward, right;
+    movement::angleVectors({0, mv.moveAngles.y, 0}, &forward, &right, nullptr);
+    Vec3 wish = forward * mv.forwardSpeed + right * mv.sideSpeed;
+    wish.z = 0;
+    const float speed = length(wish);
+    if (!(speed > 0)) return;
+    if (speed > mv.maxSpeed) wish = wish * (mv.maxSpeed / speed);
+    for (EntityHandle h : impacts) {
+        Entity* e = w.get(h);
+        if (!e || e->markedForDeletion || e->moveType != MoveType::VPhysics || e->physicsObjects.empty()) continue;
+        const physics::BodyId b = e->physicsObjects[0];
+        const auto d = w.physics().desc(b);
+        const auto st = w.physics().state(b);
+        if (!d || !st || !d->motionEnabled) continue;
+        Vec3 n = e->worldSpaceCenter() - p.origin;
+        n.z = 0;
+        if (!(length(n) > 0)) continue;
+        n = normalize(n);
+        const float missing = dot(wish, n) - dot(st->velocity, n);
+        if (!(missing > 0)) continue;
+        const float dv = missing * kPlayerMass / (kPlayerMass + d->mass);
+        (void)w.physics().applyImpulse(b, n * (dv * d->mass));
+    }
+}
+
 }  // namespace
 
 void World::setCommand(Entity& player, const UserCmd& cmd) {
@@ -160,6 +192,7 @@ void World::runPlayer(Entity& p) {
     }
     if (p.groundEntity != before) p.touched();
     if (s.landingSpeed > 0) checkFalling(p, s.landingSpeed);
+    if (!overridden) pushProps(*this, p, impacts, mv);
     touchTriggers(p, &impacts);
     if (p.alive && hooks.itemPostFrame) hooks.itemPostFrame(*this, p);
     if (!p.alive) {

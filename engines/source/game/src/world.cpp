@@ -93,6 +93,7 @@ const Output* Entity::findOutput(std::string_view name) const {
 World::World(std::shared_ptr<const MapModels> map, WorldOptions options, ClassRegistry classes)
     : mOptions(std::move(options)), mMap(std::move(map)), mClasses(std::move(classes)), mRng(mOptions.seed) {
     mInterval = static_cast<float>(1.0 / mOptions.tickRate);
+    createPhysics();
 }
 
 World::~World() = default;
@@ -359,6 +360,7 @@ void World::remove(Entity& e) {
     // UpdateOnRemove: GMod's EntityRemoved, then the entity's own OnRemove.
     if (hooks.entityRemoved) hooks.entityRemoved(*this, e);
     if (e.behaviour) e.behaviour->onRemove(*this, e);
+    physicsDestroy(e);  // UpdateOnRemove -> VPhysicsDestroyObject
     mRemoved.push_back(e.handle);
 }
 
@@ -380,6 +382,7 @@ void World::freeRemoved() {
         if (!get(h)) continue;
         if (mFreeTime.size() <= h.slot) mFreeTime.resize(h.slot + 1, 0.0f);
         mFreeTime[h.slot] = curtime();
+        if (Entity* e = get(h)) physicsDestroy(*e);
         mPool.remove(h);
         if (hooks.entityFreed) hooks.entityFreed(*this, h);
     }
@@ -484,6 +487,7 @@ std::uint64_t World::stateHash() const {
         hashText(h, ev.input);
         hashText(h, ev.value.toString());
     }
+    hashValue(h, mPhysics->stateHash());
     return h;
 }
 

@@ -2,6 +2,9 @@
 // PhysicsPusher / PerformPush / PhysicsPushMove / PhysicsPushRotate, subs.cpp CBaseToggle::LinearMove), trigger
 // touches (physics_main_shared.cpp touch links), positions and traces.
 #include <algorithm>
+#include <array>
+#include <map>
+#include <mutex>
 
 #include "vestige/source/collision/builder.hpp"
 #include "vestige/source/collision/contents.hpp"
@@ -26,6 +29,23 @@ const collision::CollisionModel& boxWorld(Vec3 mins, Vec3 maxs) {
     return maxs.z > 40.0f || mins.z < 0.0f ? stand : duck;
 }
 
+// A studio prop as traces and movement see it: its collision bounds as one solid box in the prop's frame (the .phy's
+// hull exactly for box props, its bounding box otherwise), built once per distinct box and kept for the process
+// like the player hulls above (the scene holds pointers to it).
+const collision::CollisionModel& propBox(Vec3 mins, Vec3 maxs) {
+    static std::mutex mutex;
+    static std::map<std::array<float, 6>, collision::CollisionModel> boxes;
+    const std::lock_guard<std::mutex> lock(mutex);
+    const std::array<float, 6> key{mins.x, mins.y, mins.z, maxs.x, maxs.y, maxs.z};
+    auto it = boxes.find(key);
+    if (it == boxes.end()) {
+        collision::ModelBuilder b;
+        b.addBox(mins, maxs, collision::contents::kSolid);
+        it = boxes.emplace(key, b.build()).first;
+    }
+    return it->second;
+}
+
 }  // namespace
 
 void World::step() {
@@ -41,6 +61,9 @@ void World::step() {
         if (!e || e->player || e->markedForDeletion) continue;
         simulate(*e);
     }
+    // PhysFrame: the physics game system's FrameUpdatePostEntityThink (after Physics_RunThinkFunctions); GM:Tick is
+    // the game rules' Think at the same point, so its order against PhysFrame is ours: physics first.
+    physicsFrame();
     if (hooks.tick) hooks.tick(*this);
     serviceEvents();
     mChanged.clear();
@@ -306,7 +329,16 @@ const SolidScene& World::scene() {
     mSceneDirty = false;
     if (!mMap) return *mScene;
     forEach([&](Entity& e) {
-        if (e.markedForDeletion || !e.isSolid() || e.brushModel <= 0 || e.player || e.behaviour->isTrigger(e)) return;
+        if (e.markedForDeletion || !e.isSolid() || e.player) return;
+        if (e.solid == Solid::VPhysics && e.brushModel <= 0 && !e.physicsObjects.empty()) {
+            // Props block what player movement collides with (debris does not: CGameRules::ShouldCollide).
+            if (!physics::shouldCollide(physics::kGroupPlayerMovement, e.collisionGroup) || !isFinite(e.origin) ||
+                !(e.maxs.x > e.mins.x && e.maxs.y > e.mins.y && e.maxs.z > e.mins.z))
+                return;
+            mScene->add(e.handle, propBox(e.mins, e.maxs), {}, e.origin, e.angles);
+            return;
+        }
+        if (e.brushModel <= 0 || e.behaviour->isTrigger(e)) return;
         const collision::CollisionModel* model = mMap->model(static_cast<std::size_t>(e.brushModel));
         if (!model || !isFinite(e.origin)) return;
         mScene->add(e.handle, *model, mMap->modelOrigin(static_cast<std::size_t>(e.brushModel)), e.origin, e.angles);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "internal.hpp"
+#include "lib/physobj.hpp"
 
 namespace vestige::source::glua {
 
@@ -82,7 +83,7 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
         openTypes(*rt, L);
     }
     for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
-                      openServerApi, openWeapons, openDamage, openEntityIo, openSoundEvents,
+                      openServerApi, openWeapons, openDamage, openPhysics, openEntityIo, openSoundEvents,
                       openReporting})
         open(*rt, L);
     installDebugGuards(L);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "internal.hpp"
+#include "lib/physobj.hpp"
 
 namespace vestige::source::glua {
 
@@ -214,6 +215,7 @@ void bindWorld(Runtime& rt) {
     };
     bindEntityIo(rt);
     bindDamage(rt);
+    bindPhysics(rt);
 }
 
 }  // namespace vestige::source::glua

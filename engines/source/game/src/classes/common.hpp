@@ -71,6 +71,7 @@ void registerBrushes(ClassRegistry& r);
 void registerTriggers(ClassRegistry& r);
 void registerLogic(ClassRegistry& r);
 void registerPoints(ClassRegistry& r);
+void registerProps(ClassRegistry& r);
 
 }  // namespace vestige::source::game::classes
 

@@ -69,6 +69,7 @@ ClassRegistry ClassRegistry::builtin() {
     classes::registerTriggers(r);
     classes::registerLogic(r);
     classes::registerPoints(r);
+    classes::registerProps(r);
     return r;
 }
 

@@ -8,7 +8,7 @@
 --   it when it keeps state the native cannot (SetOwner/GetOwner).
 local standIn, isStandIn = ...
 
-for _, name in ipairs({ "Vehicle", "NPC", "NextBot", "PhysObj", "CMoveData",
+for _, name in ipairs({ "Vehicle", "NPC", "NextBot", "CMoveData",
 	"CUserCmd", "CEffectData", "IMaterial", "ITexture", "IMesh", "VMatrix", "CRecipientFilter",
 	"CSoundPatch", "CNavArea", "CNavLadder", "CLuaLocomotion", "PathFollower", "bf_read", "IVideoWriter",
 	"ISave", "IRestore", "SurfaceInfo", "ProjectedTexture", "PhysCollide", "CNewParticleEffect", "Panel" }) do

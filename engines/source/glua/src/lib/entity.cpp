@@ -67,8 +67,12 @@ void setEntityVec(Runtime& rt, GameEntity& e, int which, Vec3 v) {
             e.velocity = v;
             if (e.player) e.player->move.velocity = v;
             e.touched();
-            break;
+            return;
     }
+    // A physics entity's body goes with it (GMod's SetPos/SetAngles teleport the object); otherwise the next
+    // VPhysicsUpdate would put the entity back where its body is.
+    if (e.moveType == game::MoveType::VPhysics && !e.physicsObjects.empty() && isFinite(e.origin) && isFinite(e.angles))
+        (void)world.physics().setTransform(e.physicsObjects[0], e.origin, game::anglesToQuat(e.angles));
 }
 
 bool pushPerEntityTable(lua_State* L, int ref, int index, bool create) {
@@ -326,11 +330,6 @@ int eFalse(lua_State* L) {
 int eNoop(lua_State* L) {
     checkEnt(L, 1);
     return 0;
-}
-int eTrue(lua_State* L) {
-    checkEnt(L, 1);
-    lua_pushboolean(L, 1);
-    return 1;
 }
 // Entity:Spawn: DispatchSpawn (the class's spawn; a running world also activates it). Player:Spawn respawns the
 // player (spawn point, health, PlayerSpawn).
@@ -594,7 +593,6 @@ const luaL_Reg kEntityMethods[] = {{"__index", eIndex},
                                    {"IsRagdoll", eFalse},
                                    {"Spawn", eSpawn},
                                    {"Activate", eActivate},
-                                   {"PhysicsInit", eTrue},
                                    {"SetMoveType", eSetMoveType},
                                    {"GetMoveType", eGetMoveType},
                                    {"SetSolid", eNoop},

@@ -56,7 +56,9 @@ int eSetCollisionGroup(lua_State* L) {
     GameEntity* e = toEntity(rtOf(L), L, 1);
     if (!e) return luaL_error(L, "Tried to use a NULL entity!");
     e->collisionGroup = toCollisionGroup(luaL_checknumber(L, 2));
-    entityTable(rtOf(L)).world().invalidateScene();
+    game::World& world = entityTable(rtOf(L)).world();
+    for (const physics::BodyId b : e->physicsObjects) (void)world.physics().setCollisionGroup(b, e->collisionGroup);
+    world.invalidateScene();
     return 0;
 }
 int eGetCollisionGroup(lua_State* L) {

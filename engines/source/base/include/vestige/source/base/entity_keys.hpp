@@ -85,5 +85,8 @@ template <class Entities, class ClassNameOf>
 
 // Source's AngleMatrix: the local -> world rotation of (pitch, yaw, roll) degrees, columns forward, left, up.
 [[nodiscard]] Mat3 angleMatrix(Vec3 pitchYawRoll);
+// Source's MatrixAngles, the inverse: (pitch, yaw, roll) degrees of a rotation (yaw and roll from the forward and
+// left columns; at straight up/down roll is 0 and yaw comes from the left column).
+[[nodiscard]] Vec3 matrixAngles(const Mat3& m);
 
 }  // namespace vestige::source::base

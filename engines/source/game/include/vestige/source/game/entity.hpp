@@ -15,6 +15,7 @@
 
 #include "vestige/core/math.hpp"
 #include "vestige/source/game/io.hpp"
+#include "vestige/source/physics/types.hpp"
 
 namespace vestige::source::game {
 
@@ -101,7 +102,7 @@ public:
 };
 
 // SOLID_* kinds as far as this world uses them.
-enum class Solid : std::uint8_t { None, Bsp, Box };
+enum class Solid : std::uint8_t { None, Bsp, Box, VPhysics };
 
 struct Entity {
     EntityHandle handle;
@@ -154,6 +155,9 @@ struct Entity {
     std::unique_ptr<EntityClass> behaviour;
     std::unique_ptr<PlayerData> player;  // players only
     std::vector<EntityHandle> touching;  // triggers: the entities inside now (m_hTouchingEntities)
+    // VPhysicsGetObjectList: the entity's bodies in the world's physics (World::physicsInit*); [0] is the one
+    // VPhysicsUpdate copies back (VPhysicsGetObject).
+    std::vector<physics::BodyId> physicsObjects;
 
     Entity();
     ~Entity();

@@ -11,6 +11,7 @@
 //
 // No GLua types here: the entity world (world.hpp) and the Lua session's GameMap both sit on top of this.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -71,6 +72,8 @@ public:
     [[nodiscard]] const collision::MapCollisionStats& stats() const { return mStats; }
     // Volumes of all brush models (the ones collidesByClass keeps).
     [[nodiscard]] std::size_t collidingModelVolumes() const;
+    // The map itself, for what builds its own structures from the lumps (the physics world's PHYSCOLLIDE).
+    [[nodiscard]] const bsp::Bsp* bsp() const { return mBsp.get(); }
 
 private:
     struct Model {
@@ -83,6 +86,7 @@ private:
     collision::CollisionModel mWorld;
     std::vector<Model> mModels;  // index = brush model number (0 unused)
     collision::MapCollisionStats mStats;
+    std::shared_ptr<const bsp::Bsp> mBsp;
 };
 
 }  // namespace vestige::source::game

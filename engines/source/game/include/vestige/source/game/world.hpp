@@ -11,7 +11,8 @@
 //   tick += 1, curtime = tick * interval (float, as gpGlobals->curtime)
 //   free entities removed between ticks -> players: their command (player.hpp) and triggers touched ->
 //   every other entity in creation order: think when due (SetNextThink rounds to ticks), MOVETYPE_PUSH physics
-//   (LinearMove/AngularMove: carry and push players, blocked -> revert) -> Tick hook -> event queue serviced ->
+//   (LinearMove/AngularMove: carry and push players, blocked -> revert) -> PhysFrame (the physics step, then
+//   VPhysicsUpdate: bodies -> entities, then PhysicsCollide events) -> Tick hook -> event queue serviced ->
 //   entities removed this tick freed (EntityRemoved/OnRemove already fired at Remove, once) -> state hash
 #include <cstdint>
 #include <functional>
@@ -23,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "vestige/core/bytes.hpp"
 #include "vestige/core/error.hpp"
 #include "vestige/core/handles.hpp"
 #include "vestige/core/result.hpp"
@@ -37,6 +39,8 @@
 #include "vestige/source/game/sound.hpp"
 #include "vestige/source/game/usercmd.hpp"
 #include "vestige/source/movement/movement.hpp"
+#include "vestige/source/physics/map.hpp"
+#include "vestige/source/physics/world.hpp"
 
 namespace vestige::source::game {
 
@@ -99,6 +103,10 @@ struct GameHooks {
     // ENT:OnTakeDamage of a scripted entity: a number replaces the class's OnTakeDamage (nullopt: the class's rule).
     std::function<std::optional<int>(World&, Entity&, DamageInfo&)> onTakeDamage;
     std::function<void(World&)> tick;  // GM:Tick, after entity thinks
+    // ENT:PhysicsCollide / the PhysicsCollide hook: one collision event of one of `self`'s bodies, handed out after
+    // the physics step (never from inside it); `other` is the world entity for the map, null for a body that no
+    // longer has an entity.
+    std::function<void(World&, Entity& self, Entity* other, const physics::CollisionEvent&)> physicsCollide;
 };
 
 struct WorldOptions {
@@ -111,7 +119,14 @@ struct WorldOptions {
     int maxZeroDelayChain = 128;       // I/O loop cut: zero-delay hops in one service pass (Source has no limit)
     int maxEventsPerTick = 100000;     // I/O fan-out cut
     PlayerClassValues playerClass = PlayerClassValues::sandbox();
+    // The game's file lookup (GAME search path) for model files: "models/x.mdl" and the .phy beside it. None = no
+    // model files (props are refused with a warning; PhysicsInitBox & co. need none).
+    std::function<std::optional<Bytes>(std::string_view path)> gameFile;
 };
+
+// Source angles (pitch, yaw, roll degrees) <-> the physics' rotations (AngleMatrix / MatrixAngles).
+[[nodiscard]] Quat anglesToQuat(Vec3 angles);
+[[nodiscard]] Vec3 quatToAngles(Quat q);
 
 struct TraceHitEntity {
     collision::TraceResult result;  // fraction, endPos, plane (world normal), contents, start/all solid
@@ -253,6 +268,30 @@ public:
     [[nodiscard]] TraceHitEntity trace(Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, std::uint32_t mask,
                                        EntityHandle ignore = {});
 
+    // ---- physics (world_physics.cpp) ---------------------------------------------------------------------------
+    // The world's physics environment: made with the world (gravity = -move.gravity, the map's static collision
+    // from its PHYSCOLLIDE or collision brushes), stepped once per tick.
+    [[nodiscard]] physics::PhysicsWorld& physics() { return *mPhysics; }
+    [[nodiscard]] const physics::PhysicsWorld& physics() const { return *mPhysics; }
+    [[nodiscard]] const physics::MapPhysicsStats& physicsMap() const { return *mPhysicsMap; }
+    // PhysicsInitBox/Sphere/Convex/...: the entity's bodies replaced by one body of `desc` (its shape, mass,
+    // material ...) at the entity's origin and angles; MOVETYPE_VPHYSICS, solid.
+    [[nodiscard]] Result<physics::BodyId> physicsInitShape(Entity& e, physics::BodyDesc desc);
+    // SOLID_VPHYSICS from the entity's model (VPhysicsInitNormal): a brush model's PHYSCOLLIDE solid (or its
+    // brushes), a studio model's .phy solid 0 (its mass, damping, surfaceprop), or the model's hull box when the
+    // .phy is absent or refused (a warning says which). Errors: game.physics_model (no model file, no volume).
+    [[nodiscard]] Result<physics::BodyId> physicsInitModel(Entity& e, const physics::BodyDesc* overrides = nullptr);
+    // VPhysicsDestroyObject: every body of the entity (Remove does it at once, as UpdateOnRemove does).
+    void physicsDestroy(Entity& e);
+    // The entity a body belongs to (null for the map's bodies and stale ones).
+    [[nodiscard]] Entity* entityOfBody(physics::BodyId body);
+    [[nodiscard]] Entity* entityOfUser(std::uint64_t userId);
+    [[nodiscard]] static std::uint64_t bodyUserId(EntityHandle h) {
+        return (static_cast<std::uint64_t>(h.slot) + 1) << 32 | h.generation;
+    }
+    // Collision events handed to GameHooks::physicsCollide so far.
+    [[nodiscard]] std::uint64_t physicsCollisions() const { return mPhysicsCollisions; }
+
     // ---- running ----------------------------------------------------------------------------------------------
     void step();
     void run(std::uint64_t ticks) {
@@ -294,6 +333,8 @@ private:
     EntityHandle pushPlayers(Entity& pusher, Vec3 toOrigin, Vec3 toAngles);
     void checkFalling(Entity& player, float fallSpeed);
     void finishSpawn(Entity& e);
+    void createPhysics();
+    void physicsFrame();
     void chain(QueuedEvent& ev) const;
     void post(QueuedEvent ev, float delay);
     [[nodiscard]] std::string describeEvent(const QueuedEvent& ev) const;
@@ -324,6 +365,10 @@ private:
     bool mNamesDirty = true;
     std::vector<EntityHandle> mChanged;
     std::vector<std::uint32_t> mSerialAtTickStart;
+    std::unique_ptr<physics::PhysicsWorld> mPhysics;
+    std::unique_ptr<physics::MapPhysicsStats> mPhysicsMap;
+    std::uint64_t mPhysicsCollisions = 0;
+    std::map<std::string, physics::BodyDesc, std::less<>> mPropShapes;  // lowercase model path -> shape + .phy values
 };
 
 }  // namespace vestige::source::game

@@ -1,0 +1,200 @@
+// The entity world's physics: the environment made with the world (server physics.cpp PhysCreateWorld), bodies of
+// entities (CBaseEntity::VPhysicsInitNormal / GMod's PhysicsInit*), the step at PhysFrame's point of the tick (the
+// physics game system's FrameUpdatePostEntityThink, after entity thinks), VPhysicsUpdate (body -> entity) and the
+// collision events handed out after the step.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "vestige/core/text.hpp"
+#include "vestige/source/base/entity_keys.hpp"
+#include "vestige/source/collision/builder.hpp"
+#include "vestige/source/game/world.hpp"
+#include "vestige/source/mdl/mdl.hpp"
+#include "vestige/source/phy/physcollide.hpp"
+#include "vestige/source/physics/map.hpp"
+#include "vestige/source/physics/props.hpp"
+
+namespace vestige::source::game {
+
+namespace {
+
+constexpr float kCubicMetersPerCubicInch = physics::kMetersPerInch * physics::kMetersPerInch * physics::kMetersPerInch;
+
+Error modelError(const Entity& e, std::string message) {
+    Error err("game.physics_model", std::move(message));
+    err.in("model", e.model).in("entity", fmt::format("{} {}", e.className, e.index));
+    return err;
+}
+
+// The points of a convex brush volume (its planes' vertices), relative to `origin`.
+std::vector<std::vector<Vec3>> brushHulls(const collision::CollisionModel& model, Vec3 origin) {
+    std::vector<std::vector<Vec3>> out;
+    for (const auto& v : model.volumes()) {
+        std::vector<Plane> planes;
+        for (const auto& side : model.sidesOf(v)) planes.push_back(side.plane);
+        std::vector<Vec3> points = collision::convexVertices(planes);
+        if (points.size() < 4) continue;
+        for (Vec3& p : points) p = p - origin;
+        out.push_back(std::move(points));
+    }
+    return out;
+}
+
+}  // namespace
+
+Quat anglesToQuat(Vec3 angles) { return normalize(base::angleMatrix(angles).toQuat()); }
+Vec3 quatToAngles(Quat q) { return base::matrixAngles(Mat3::fromQuat(q)); }
+
+void World::createPhysics() {
+    physics::WorldSettings settings;
+    settings.gravity = {0, 0, -mOptions.move.gravity};  // PhysCreateWorld: sv_gravity down
+    mPhysics = std::make_unique<physics::PhysicsWorld>(settings);
+    mPhysicsMap = std::make_unique<physics::MapPhysicsStats>();
+    if (!mMap || !mMap->bsp()) return;
+    auto map = physics::addMapCollision(*mPhysics, *mMap->bsp());
+    if (map) {
+        *mPhysicsMap = map->stats;
+    } else {
+        Error err = map.error();
+        warn(std::move(err.in("stage", "map physics")));
+    }
+}
+
+Entity* World::entityOfUser(std::uint64_t userId) {
+    if (userId == 0) return nullptr;
+    return get(EntityHandle{static_cast<std::uint32_t>((userId >> 32) - 1), static_cast<std::uint32_t>(userId)});
+}
+
+Entity* World::entityOfBody(physics::BodyId body) {
+    const auto d = mPhysics->desc(body);
+    return d ? entityOfUser(d->userId) : nullptr;
+}
+
+void World::physicsDestroy(Entity& e) {
+    for (physics::BodyId b : e.physicsObjects) (void)mPhysics->destroyBody(b);
+    if (!e.physicsObjects.empty()) {
+        e.touched();
+        invalidateScene();
+    }
+    e.physicsObjects.clear();
+}
+
+Result<physics::BodyId> World::physicsInitShape(Entity& e, physics::BodyDesc desc) {
+    if (!isFinite(e.origin) || !isFinite(e.angles))
+        return Error("physics.nan", "the entity's origin or angles are not finite")
+            .in("entity", fmt::format("{} {}", e.className, e.index));
+    physicsDestroy(e);
+    desc.position = e.origin;
+    desc.rotation = anglesToQuat(e.angles);
+    desc.userId = bodyUserId(e.handle);
+    desc.collisionGroup = e.collisionGroup;
+    VESTIGE_TRY(physics::BodyId body, mPhysics->createBody(desc));
+    e.physicsObjects.push_back(body);
+    e.moveType = MoveType::VPhysics;
+    e.solid = Solid::VPhysics;
+    if (const auto info = mPhysics->shapeInfo(desc.shape)) {
+        e.mins = info->mins;
+        e.maxs = info->maxs;
+    }
+    e.touched();
+    invalidateScene();
+    return body;
+}
+
+Result<physics::BodyId> World::physicsInitModel(Entity& e, const physics::BodyDesc* overrides) {
+    physics::BodyDesc desc;
+    if (e.brushModel > 0) {
+        // A brush entity: its PHYSCOLLIDE model (what vbsp compiled for it), else its brushes, placed relative to
+        // the lump origin the model was built at.
+        if (!mMap) return modelError(e, "no map for a brush model");
+        const auto n = static_cast<std::size_t>(e.brushModel);
+        const Vec3 origin = mMap->modelOrigin(n);
+        std::vector<std::vector<Vec3>> hulls;
+        if (mMap->bsp()) {
+            VESTIGE_TRY(auto lump, phy::physCollideOf(*mMap->bsp()));
+            if (lump)
+                for (const auto& m : lump->models) {
+                    if (m.modelIndex != e.brushModel) continue;
+                    for (const auto& solid : m.collide.solids) {
+                        if (!solid.surface) continue;
+                        for (auto& piece : phy::convexPieces(*solid.surface)) {
+                            for (Vec3& p : piece.points) p = p - origin;
+                            hulls.push_back(std::move(piece.points));
+                        }
+                    }
+                }
+        }
+        if (hulls.empty())
+            if (const collision::CollisionModel* model = mMap->model(n)) hulls = brushHulls(*model, origin);
+        if (hulls.empty()) return modelError(e, "the brush model has no volume");
+        VESTIGE_TRY(desc.shape, mPhysics->createMultiConvex(hulls));
+        VESTIGE_TRY(physics::ShapeInfo info, mPhysics->shapeInfo(desc.shape));
+        // vphysics' automatic mass: the volume times the material's density.
+        desc.mass =
+            std::max(info.volume * kCubicMetersPerCubicInch * mPhysics->surfaceProps().get("default").density, 1.0f);
+    } else {
+        if (e.model.empty()) return modelError(e, "the entity has no model");
+        auto cached = mPropShapes.find(asciiLower(e.model));
+        if (cached == mPropShapes.end()) {
+            if (!mOptions.gameFile) return modelError(e, "no game files to read the model from");
+            const std::optional<Bytes> mdlBytes = mOptions.gameFile(e.model);
+            if (!mdlBytes) return modelError(e, "the model file is not there");
+            VESTIGE_TRY(mdl::Mdl model, std::move(mdl::readMdl(*mdlBytes)).file(e.model));
+            const std::string phyPath =
+                e.model.substr(0, e.model.size() - std::min<std::size_t>(4, e.model.size())) + ".phy";
+            const std::optional<Bytes> phyBytes = mOptions.gameFile(phyPath);
+            const Vec3 size = model.header.hullMax - model.header.hullMin;
+            const float boxMass = model.header.mass > 0 ? model.header.mass
+                                                        : size.x * size.y * size.z * kCubicMetersPerCubicInch *
+                                                              mPhysics->surfaceProps().get("default").density;
+            phy::PhyReadOptions options;
+            options.expectedChecksum = model.header.checksum;
+            std::optional<ByteView> phyView;
+            if (phyBytes) phyView = ByteView(*phyBytes);
+            VESTIGE_TRY(physics::PropShape prop,
+                        physics::loadPropShape(*mPhysics, phyView, options, model.header.hullMin, model.header.hullMax,
+                                               boxMass));
+            // Visible, never silent: the hull box stands in for a missing or refused collision model.
+            if (!phyBytes)
+                warn(modelError(e, "no .phy beside the model: its hull box stands in").in("file", phyPath));
+            else if (prop.warning)
+                warn(std::move(prop.warning->in("note", "the model's hull box stands in").file(phyPath)));
+            cached = mPropShapes.emplace(asciiLower(e.model), prop.desc).first;
+        }
+        desc = cached->second;
+    }
+    if (overrides) {
+        desc.startAsleep = overrides->startAsleep;
+        desc.motionEnabled = overrides->motionEnabled;
+        if (overrides->mass > 0) desc.mass *= overrides->mass;  // massScale
+    }
+    return physicsInitShape(e, desc);
+}
+
+void World::physicsFrame() {
+    const physics::StepEvents events = mPhysics->step();
+    // VPhysicsUpdate: each entity that follows its body takes the body's place, turn and velocity.
+    const std::vector<EntityHandle> snapshot = mOrder;
+    for (EntityHandle h : snapshot) {
+        Entity* e = get(h);
+        if (!e || e->markedForDeletion || e->physicsObjects.empty() || e->moveType != MoveType::VPhysics) continue;
+        const auto s = mPhysics->state(e->physicsObjects[0]);
+        if (!s) continue;
+        const Vec3 angles = quatToAngles(s->rotation);
+        if (e->brushModel <= 0 && (s->position != e->origin || angles != e->angles)) invalidateScene();
+        setOrigin(*e, s->position);
+        setAngles(*e, angles);
+        e->velocity = s->velocity;
+    }
+    // The step's collisions, in the physics world's order (by body slot), each to its entity.
+    for (const physics::CollisionEvent& ev : events.collisions) {
+        Entity* self = mPhysics->valid(ev.self) ? entityOfUser(ev.selfUserId) : nullptr;
+        if (!self || self->markedForDeletion) continue;
+        Entity* other = ev.other.isNull() ? &worldEntity() : entityOfUser(ev.otherUserId);
+        ++mPhysicsCollisions;
+        if (hooks.physicsCollide) hooks.physicsCollide(*this, *self, other, ev);
+    }
+}
+
+}  // namespace vestige::source::game

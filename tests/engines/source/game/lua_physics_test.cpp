@@ -1,0 +1,292 @@
+// Physics from Lua (issue #18 phase 2): PhysObj, physenv, Entity:PhysicsInit*, ENT:PhysicsCollide and traces that
+// meet props, in both Lua modes (budget 0 = JIT). Builder maps with a PHYSCOLLIDE lump; the sample model with a box
+// .phy (16 x 16 x 32, 25 kg) in an addon folder, read through the session's game search path.
+// Evidence: free fall at sv_gravity 600 (the arithmetic in physics_world_test.cpp), the wiki's names, ranges and
+// error text; values read back after being set are round trips.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "vestige/core/file_io.hpp"
+#include "vestige/source/bsp/builder.hpp"
+#include "vestige/source/game/map.hpp"
+#include "vestige/source/mdl/builder.hpp"
+#include "vestige/source/phy/builder.hpp"
+#include "vestige/source/physics/map.hpp"
+#include "world_fixture.hpp"
+
+namespace vestige::source::game {
+namespace {
+
+namespace fs = std::filesystem;
+
+// An addon folder with models/crate.mdl and its .phy.
+fs::path addon() {
+    static const fs::path dir = [] {
+        const fs::path d = fs::path(testing::TempDir()) / ("vestige_phys_addon_" + std::to_string(::getpid()));
+        fs::create_directories(d / "models");
+        const auto model = mdl::buildModel(mdl::sampleSpec());
+        EXPECT_TRUE(model.ok());
+        EXPECT_TRUE(writeFileAtomic(d / "models" / "crate.mdl", model->mdl).ok());
+        phy::PhyBuilder b;
+        b.setChecksum(mdl::sampleSpec().checksum);
+        phy::SolidKeys keys;
+        keys.mass = 25;
+        b.addSolid({phy::boxHull({-8, -8, 0}, {8, 8, 32})}, keys);
+        EXPECT_TRUE(writeFileAtomic(d / "models" / "crate.phy", b.write().value()).ok());
+        return d;
+    }();
+    return dir;
+}
+
+class LuaPhysics : public testing::TestWithParam<std::uint64_t> {
+protected:
+    std::unique_ptr<glua::Runtime> session(bsp::MapBuilder map, const std::string& autorun = {}) {
+        auto built = physics::withPhysCollide(map.build().value());
+        EXPECT_TRUE(built.ok());
+        auto m = GameMap::load(*built, "room");
+        EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().render());
+        glua::Options opt;
+        opt.instructionBudget = GetParam();
+        opt.output = [](std::string_view) {};
+        opt.addonDirs.push_back(addon());
+        if (!autorun.empty()) {
+            const auto path = fs::path(testing::TempDir()) /
+                              ("lua_phys_" + std::to_string(::getpid()) + "_" + std::to_string(++mScripts) + ".lua");
+            std::ofstream(path) << autorun;
+            opt.scripts.push_back(path);
+        }
+        auto rt = createRuntime(*m, std::move(opt));
+        EXPECT_TRUE(rt.ok()) << (rt.ok() ? "" : rt.error().render());
+        EXPECT_TRUE((*rt)->boot().ok());
+        return std::move(*rt);
+    }
+    static std::string ev(glua::Runtime& rt, const std::string& code) {
+        auto r = rt.eval(code);
+        if (!r) return "ERR: " + r.error().message();
+        return *r;
+    }
+    static bsp::MapBuilder mapWithProp() {
+        auto map = test::room();
+        map.addEntity({{"classname", "prop_physics"},
+                       {"targetname", "crate"},
+                       {"model", "models/crate.mdl"},
+                       {"origin", "200 0 200"}});
+        return map;
+    }
+    // Ticks until the Lua expression `z` (a number) drops below 0.5; the tick count, -1 after `limit`.
+    static int landing(glua::Runtime& rt, const std::string& z, int limit = 300) {
+        for (int i = 1; i <= limit; ++i) {
+            rt.tick();
+            if (std::stod(ev(rt, "return " + z)) < 0.5) return i;
+        }
+        return -1;
+    }
+    int mScripts = 0;
+};
+
+constexpr const char* kCreate =
+    "P = ents.Create('prop_physics') P:SetModel('models/crate.mdl') P:SetPos(Vector(64, 0, 200)) P:Spawn() ";
+
+TEST_P(LuaPhysics, MapAndCreatedPropsFallToTheFreeFallTick) {
+    auto rt = session(mapWithProp());
+    ASSERT_EQ(
+        ev(*rt, std::string(kCreate) + "return IsValid(P:GetPhysicsObject()), P:GetMoveType() == MOVETYPE_VPHYSICS"),
+        "true\ttrue");
+    // Both bodies start this tick: the map's when the lump spawned, the created one now.
+    const int mapLanding = landing(*rt, "math.min(ents.FindByName('crate')[1]:GetPos().z, P:GetPos().z + 1000)");
+    EXPECT_NEAR(mapLanding, 56, 1);  // t0 (1 + d t0 / 6) = 55.2 ticks (physics_world_test.cpp)
+    EXPECT_LT(std::stod(ev(*rt, "return P:GetPos().z")), 0.5);
+    EXPECT_EQ(ev(*rt, "return math.Round(P:GetPos().x)"), "64");
+}
+
+TEST_P(LuaPhysics, PhysObjValuesRoundTrip) {
+    auto rt = session(mapWithProp());
+    EXPECT_EQ(ev(*rt,
+                 "PH = ents.FindByName('crate')[1]:GetPhysicsObject() return PH:GetMass(), PH:GetVolume(), "
+                 "PH:GetEntity():GetName(), PH:GetMaterial(), PH:GetDamping()"),
+              "25\t8192\tcrate\tdefault\t0.10000000149012\t0.10000000149012");
+    EXPECT_EQ(ev(*rt, "local a, b = PH:GetAABB() return a, b"),
+              "-8.000000 -8.000000 0.000000\t8.000000 8.000000 32.000000");
+    // The mass range is the wiki's [0.1, 50000].
+    EXPECT_EQ(ev(*rt,
+                 "PH:SetMass(40) local a = PH:GetMass() PH:SetMass(1e9) local b = PH:GetMass() PH:SetMass(0) "
+                 "return a, b, PH:GetMass()"),
+              "40\t50000\t0.10000000149012");
+    EXPECT_EQ(ev(*rt,
+                 "PH:SetMass(25) PH:SetVelocity(Vector(10, 20, 30)) PH:AddVelocity(Vector(1, 1, 1)) "
+                 "local v = PH:GetVelocity() return math.Round(v.x, 3), math.Round(v.y, 3), math.Round(v.z, 3)"),
+              "11\t21\t31");
+    // Local degrees per second: a yawed body keeps its local spin axis.
+    EXPECT_EQ(ev(*rt,
+                 "PH:SetAngles(Angle(0, 90, 0)) PH:SetAngleVelocity(Vector(0, 0, 90)) "
+                 "local v = PH:GetAngleVelocity() return math.Round(v.x, 3), math.Round(v.y, 3), math.Round(v.z, 3)"),
+              "0\t0\t90");
+    EXPECT_EQ(ev(*rt, "local a = PH:GetAngles() return math.Round(a.p), math.Round(a.y), math.Round(a.r)"), "0\t90\t0");
+    EXPECT_EQ(ev(*rt,
+                 "PH:SetPos(Vector(5, 6, 150)) local p = PH:GetPos() "
+                 "return math.Round(p.x, 3), math.Round(p.y, 3), math.Round(p.z, 3)"),
+              "5\t6\t150");
+    // Yawed 90: local +x is world +y.
+    EXPECT_EQ(ev(*rt,
+                 "local w = PH:LocalToWorld(Vector(10, 0, 0)) local l = PH:WorldToLocal(w) "
+                 "return math.Round(w.x, 3), math.Round(w.y, 3), math.Round(l.x, 3), "
+                 "math.Round(PH:LocalToWorldVector(Vector(1, 0, 0)).y, 3), math.Round(PH:WorldToLocalVector(Vector(0, "
+                 "1, 0)).x, 3)"),
+              "5\t16\t10\t1\t1");
+    for (const char* sw : {"Motion", "Gravity", "Drag"}) {
+        const std::string s(sw);
+        EXPECT_EQ(ev(*rt, "PH:Enable" + s + "(false) local a = PH:Is" + s + "Enabled() PH:Enable" + s +
+                              "(true) return a, PH:Is" + s + "Enabled()"),
+                  "false\ttrue")
+            << s;
+    }
+    EXPECT_EQ(ev(*rt,
+                 "PH:EnableCollisions(false) local a = PH:IsCollisionEnabled() PH:EnableCollisions(true) "
+                 "return a, PH:IsCollisionEnabled()"),
+              "false\ttrue");
+    EXPECT_EQ(ev(*rt, "PH:SetDamping(1, 2) return PH:GetDamping()"), "1\t2");
+    EXPECT_EQ(ev(*rt, "PH:Sleep() local a = PH:IsAsleep() PH:Wake() return a, PH:IsAsleep()"), "true\tfalse");
+    // A box's inertia: m (b^2 + c^2) / 12 in kg*m^2, 16 x 16 x 32 inches = 0.4064 x 0.4064 x 0.8128 m, 25 kg.
+    EXPECT_EQ(ev(*rt, "local i = PH:GetInertia() return math.Round(i.x, 3), math.Round(i.z, 3)"), "1.72\t0.688");
+    EXPECT_EQ(ev(*rt,
+                 "return PH == ents.FindByName('crate')[1]:GetPhysicsObject(), "
+                 "ents.FindByName('crate')[1]:GetPhysicsObjectCount(), "
+                 "IsValid(ents.FindByName('crate')[1]:GetPhysicsObjectNum(1))"),
+              "true\t1\tfalse");
+}
+
+TEST_P(LuaPhysics, EntitySetPosMovesTheBody) {
+    auto rt = session(mapWithProp());
+    EXPECT_EQ(ev(*rt,
+                 "local e = ents.FindByName('crate')[1] e:SetPos(Vector(-300, 0, 100)) "
+                 "local p = e:GetPhysicsObject():GetPos() return math.Round(p.x), math.Round(p.z)"),
+              "-300\t100");
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "local p = ents.FindByName('crate')[1]:GetPos() return math.Round(p.x), p.z < 100"),
+              "-300\ttrue");  // falling from there
+}
+
+TEST_P(LuaPhysics, AForceChangesTheVelocityByImpulseOverMass) {
+    auto rt = session(mapWithProp());
+    // ApplyForceCenter is an impulse (kg*in/s): 250 on 25 kg is +10 in/s.
+    EXPECT_EQ(ev(*rt,
+                 "PH = ents.FindByName('crate')[1]:GetPhysicsObject() PH:EnableGravity(false) "
+                 "PH:ApplyForceCenter(Vector(250, 0, 0)) return math.Round(PH:GetVelocity().x, 3)"),
+              "10");
+}
+
+TEST_P(LuaPhysics, ARemovedEntitysPhysObjIsNull) {
+    auto rt = session(mapWithProp());
+    EXPECT_EQ(ev(*rt, "local e = ents.FindByName('crate')[1] PH = e:GetPhysicsObject() e:Remove() return PH:IsValid()"),
+              "false");
+    EXPECT_NE(ev(*rt, "PH:GetMass()").find("Tried to use a NULL physics object!"), std::string::npos);
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "return IsValid(PH), tostring(PH)"), "false\t[NULL PhysObject]");
+    // An entity without physics hands out a NULL object too.
+    EXPECT_EQ(ev(*rt, "return IsValid(game.GetWorld():GetPhysicsObject())"), "false");
+}
+
+TEST_P(LuaPhysics, NonFiniteNumbersAreRefused) {
+    auto rt = session(mapWithProp());
+    ASSERT_EQ(ev(*rt, "PH = ents.FindByName('crate')[1]:GetPhysicsObject() return 1"), "1");
+    for (const char* call :
+         {"PH:SetVelocity(Vector(0/0, 0, 0))", "PH:SetMass(0/0)", "PH:SetPos(Vector(math.huge, 0, 0))",
+          "PH:ApplyForceCenter(Vector(0, -math.huge, 0))", "PH:SetAngleVelocity(Vector(0, 0, 0/0))",
+          "PH:SetDamping(0/0, 1)", "physenv.SetGravity(Vector(0, 0, 0/0))", "physenv.SetAirDensity(math.huge)"}) {
+        EXPECT_NE(ev(*rt, call).find("finite"), std::string::npos) << call;
+    }
+    EXPECT_EQ(ev(*rt, "return PH:GetMass(), PH:GetPos(), physenv.GetGravity()"),
+              "25\t200.000000 0.000000 200.000000\t0.000000 0.000000 -600.000000");
+}
+
+TEST_P(LuaPhysics, PhysenvGravityChangesTheFall) {
+    auto rt = session(mapWithProp());
+    EXPECT_EQ(ev(*rt,
+                 "physenv.SetGravity(Vector(0, 0, -300)) physenv.SetAirDensity(3) return physenv.GetGravity(), "
+                 "physenv.GetAirDensity()"),
+              "0.000000 0.000000 -300.000000\t3");
+    EXPECT_NEAR(landing(*rt, "ents.FindByName('crate')[1]:GetPos().z"), 79, 1);  // sv_gravity 300's prediction
+    EXPECT_EQ(ev(*rt, "local s = physenv.GetPerformanceSettings() return s.MaxVelocity, s.MaxAngularVelocity"),
+              "4000\t7200");  // PhysEnvPerformanceSettings defaults (wiki)
+    EXPECT_EQ(ev(*rt,
+                 "physenv.SetPerformanceSettings({MaxVelocity = 2000}) "
+                 "local s = physenv.GetPerformanceSettings() return s.MaxVelocity, s.MinFrictionMass"),
+              "2000\t10");
+}
+
+TEST_P(LuaPhysics, PhysicsInitShapesAndPhysicsCollideAfterTheStep) {
+    auto rt = session(test::room(), R"lua(
+        HITS = {}
+        local ENT = { Type = "anim", Base = "base_anim" }
+        function ENT:Initialize()
+            self:PhysicsInitBox(Vector(-8, -8, -8), Vector(8, 8, 8))
+        end
+        function ENT:PhysicsCollide(data, phys)
+            HITS[#HITS + 1] = { tick = engine.TickCount(), speed = data.Speed, world = data.HitEntity == game.GetWorld(),
+                nz = data.HitNormal.z, same = phys == data.PhysObject and phys == self:GetPhysicsObject(),
+                z = self:GetPos().z }
+        end
+        scripted_ents.Register(ENT, "sent_box")
+    )lua");
+    ASSERT_EQ(ev(*rt,
+                 "B = ents.Create('sent_box') B:SetPos(Vector(0, 0, 208)) B:Spawn() "
+                 "return IsValid(B:GetPhysicsObject()), math.Round(B:GetPhysicsObject():GetMass(), 3)"),
+              "true\t134.243");  // vphysics' automatic mass: 16^3 in^3 = 0.0671 m^3 at 2000 kg/m^3
+    for (int i = 0; i < 200; ++i) rt->tick();
+    EXPECT_EQ(ev(*rt,
+                 "return #HITS >= 1, HITS[1].world, HITS[1].same, math.Round(HITS[1].nz, 2), "
+                 "math.abs(HITS[1].tick - 56) <= 1, HITS[1].speed > 300 and HITS[1].speed < 490, HITS[1].z < 9"),
+              "true\ttrue\ttrue\t-1\ttrue\ttrue\ttrue");
+    // Below the free-fall 490 in/s (388.8 measured: a regression guard; the 25 kg crate's event in
+    // physics_world_test.cpp carries 476). A landing, maybe a bounce; resting contact is silent.
+    EXPECT_EQ(ev(*rt, "return #HITS <= 4"), "true");
+    // The other initialisers.
+    EXPECT_EQ(
+        ev(*rt,
+           "local e = ents.Create('prop_physics') e:Spawn() "
+           "local ok1 = e:PhysicsInitSphere(8) local c1 = e:GetPhysicsObjectCount() "
+           "local ok2 = e:PhysicsInitConvex({Vector(0,0,0), Vector(16,0,0), Vector(0,16,0), Vector(0,0,16)}) "
+           "local ok3 = e:PhysicsInitMultiConvex({{Vector(0,0,0), Vector(8,0,0), Vector(0,8,0), Vector(0,0,8)},"
+           " {Vector(20,0,0), Vector(28,0,0), Vector(20,8,0), Vector(20,0,8)}}) "
+           "local ok4 = e:PhysicsFromMesh({{pos = Vector(0,0,0)}, {pos = Vector(16,0,0)}, {pos = Vector(0,16,0)}}) "
+           "local n = e:GetPhysicsObjectCount() e:PhysicsDestroy() "
+           "return ok1, c1, ok2, ok3, ok4, n, e:GetPhysicsObjectCount(), e:PhysicsInit(SOLID_VPHYSICS)"),
+        "true\t1\ttrue\ttrue\ttrue\t1\t0\tfalse");  // no model: PhysicsInit fails
+}
+
+TEST_P(LuaPhysics, AddCallbackPhysicsCollideOnAnEngineProp) {
+    auto rt = session(mapWithProp());
+    EXPECT_EQ(ev(*rt,
+                 "CB = {} local c = ents.FindByName('crate')[1] "
+                 "local id = c:AddCallback('PhysicsCollide', function(ent, data) "
+                 "CB[#CB + 1] = {ent == c, data.HitEntity == game.GetWorld(), engine.TickCount()} end) "
+                 "local id2 = c:AddCallback('PhysicsCollide', function() end) c:RemoveCallback('PhysicsCollide', id2) "
+                 "return id, id2, table.Count(c:GetCallbacks('PhysicsCollide'))"),
+              "1\t2\t1");
+    EXPECT_NE(ev(*rt, "ents.FindByName('crate')[1]:AddCallback('OnAngleChange', print)").find("not implemented"),
+              std::string::npos);
+    for (int i = 0; i < 120; ++i) rt->tick();
+    EXPECT_EQ(ev(*rt, "return #CB >= 1, CB[1][1], CB[1][2], math.abs(CB[1][3] - 56) <= 1"), "true\ttrue\ttrue\ttrue");
+}
+
+TEST_P(LuaPhysics, TracesMeetProps) {
+    auto rt = session(mapWithProp());
+    for (int i = 0; i < 200; ++i) rt->tick();
+    EXPECT_EQ(ev(*rt,
+                 "local c = ents.FindByName('crate')[1] "
+                 "local tr = util.TraceLine({start = Vector(200, 0, 100), endpos = Vector(200, 0, -50)}) "
+                 "local tf = util.TraceLine({start = Vector(200, 0, 100), endpos = Vector(200, 0, -50), filter = c}) "
+                 "local th = util.TraceHull({start = Vector(200, 0, 100), endpos = Vector(200, 0, -50), "
+                 "mins = Vector(-2, -2, 0), maxs = Vector(2, 2, 4)}) "
+                 "return tr.Entity == c, math.Round(tr.HitPos.z), math.Round(tr.HitNormal.z, 2), "
+                 "tf.Entity == game.GetWorld(), math.Round(tf.HitPos.z), th.Entity == c, math.Round(th.HitPos.z)"),
+              "true\t32\t1\ttrue\t0\ttrue\t32");
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, LuaPhysics, testing::Values(std::uint64_t{200'000'000}, std::uint64_t{0}));
+
+}  // namespace
+}  // namespace vestige::source::game
