@@ -82,9 +82,10 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
         openTypes(*rt, L);
     }
     for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
-                      openServerApi, openWeapons, openDamage, openEntityIo,
-                      openReporting})
+                      openServerApi, openWeapons, openDamage, openEntityIo})
         open(*rt, L);
+    if (rt->mOptions.realm == Realm::Client) openClient(*rt, L);
+    openReporting(*rt, L);
     installDebugGuards(L);
     if (rt->mOptions.instructionBudget > 0) {  // without a budget LuaJIT's own functions stay (the JIT compiles them)
         openChargedString(*rt, L);
@@ -123,7 +124,8 @@ Status Runtime::boot() {
         lua_setfield(L, LUA_REGISTRYINDEX, kHookEngineKey);
     }
     lua_pop(L, 1);
-    for (const char* dir : {"lua/autorun", "lua/autorun/server"}) {
+    const char* realmAutorun = mOptions.realm == Realm::Client ? "lua/autorun/client" : "lua/autorun/server";
+    for (const char* dir : {"lua/autorun", realmAutorun}) {
         for (const auto& file : findGameFiles(*this, dir, ".lua")) {
             if (loadIncludeChunk(*this, L, std::string(dir) + "/" + file, "")) (void)protectedCall(0, 0);
         }
