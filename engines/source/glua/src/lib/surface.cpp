@@ -114,16 +114,26 @@ int sSetFont(lua_State* L) {
     return 0;
 }
 
-const font::Face* currentFace(Surface& s) {
+void createFont(Runtime& rt, const std::string& name, SurfaceFont f);
+
+// The current font's face; an engine font is created on its first use (so its file note appears only then).
+const font::Face* currentFace(Runtime& rt) {
+    Surface& s = surfaceOf(rt);
     auto it = s.fonts.find(s.font);
-    return it == s.fonts.end() ? nullptr : it->second.face.get();
+    if (it == s.fonts.end()) {
+        auto engine = s.engineFonts.find(s.font);
+        if (engine == s.engineFonts.end()) return nullptr;
+        createFont(rt, s.font, engine->second);
+        it = s.fonts.find(s.font);
+    }
+    return it->second.face.get();
 }
 
 // GetTextSize(text): the current font's width of the text and its cell height; 0, 0 without a loaded font.
 int sGetTextSize(lua_State* L) {
     std::size_t n = 0;
     const char* text = luaL_checklstring(L, 1, &n);
-    const font::Face* face = currentFace(surfaceOf(rtOf(L)));
+    const font::Face* face = currentFace(rtOf(L));
     const font::TextSize size = face ? face->measure({text, n}) : font::TextSize{};
     lua_pushinteger(L, size.width);
     lua_pushinteger(L, size.height);
@@ -131,8 +141,9 @@ int sGetTextSize(lua_State* L) {
 }
 
 // DrawText(text): the text at the text position in the text colour; the position moves on by its width.
-void drawText(Surface& s, std::string_view text) {
-    const font::Face* face = currentFace(s);
+void drawText(Runtime& rt, std::string_view text) {
+    Surface& s = surfaceOf(rt);
+    const font::Face* face = currentFace(rt);
     if (!face) return;
     font::Bitmap b = face->render(text);
     const auto width = static_cast<std::int32_t>(b.width);
@@ -147,7 +158,7 @@ void drawText(Surface& s, std::string_view text) {
 int sDrawText(lua_State* L) {
     std::size_t n = 0;
     const char* text = luaL_checklstring(L, 1, &n);
-    if (target(L)) drawText(surfaceOf(rtOf(L)), {text, n});
+    if (target(L)) drawText(rtOf(L), {text, n});
     return 0;
 }
 
@@ -244,7 +255,7 @@ void openClient(Runtime& rt, lua_State* L) {
     lua_register(L, "LocalPlayer", lLocalPlayer);
     // Engine fonts scripts use by name: Trebuchet24 is 24 high (wiki: surface.GetTextSize); its weight is not
     // checked, so the default stands.
-    createFont(rt, "Trebuchet24", {"Trebuchet MS", 24, 500, true});
+    surfaceOf(rt).engineFonts["Trebuchet24"] = {"Trebuchet MS", 24, 500, true, nullptr};
 }
 
 }  // namespace vestige::source::glua

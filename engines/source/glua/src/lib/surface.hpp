@@ -24,6 +24,7 @@ struct Surface {
     int textX = 0, textY = 0;
     std::string font;  // surface.SetFont's name
     std::map<std::string, SurfaceFont> fonts;
+    std::map<std::string, SurfaceFont> engineFonts;            // the engine's own, created when first used
     std::map<std::string, std::shared_ptr<font::Face>> faces;  // file|size|aa -> loaded face, shared between fonts
     std::vector<std::string> notes;
     std::uint64_t outsidePaint = 0;
