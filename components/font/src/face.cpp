@@ -35,28 +35,36 @@ struct Face::Impl {
     int cell = 0;
     int ascent = 0;  // baseline, pixels below the cell's top
     bool antialias = true;
+    mutable std::vector<FT_Pos> advances;  // per glyph index, -1 until loaded: measuring never loads a glyph twice
     ~Impl() {
         if (face) FT_Done_Face(face);
         if (library) FT_Done_FreeType(library);
     }
 
-    // Walks the glyphs of one line: f(glyph slot or nullptr when only measuring, pen x in 26.6) per glyph; returns
-    // the final pen in 26.6.
+    // Walks the glyphs of one line: f(glyph slot, pen x in 26.6) per glyph; returns the final pen in 26.6. With
+    // renderGlyphs, glyphs are rendered only while the pen is before `stop` pixels (then the walk ends), since
+    // nothing after that is drawn.
     template <class F>
-    FT_Pos walk(std::string_view text, bool renderGlyphs, F&& f) const {
+    FT_Pos walk(std::string_view text, bool renderGlyphs, F&& f, int stop = INT32_MAX) const {
         FT_Pos pen = 0;
         FT_UInt previous = 0;
         const FT_Int32 flags =
             renderGlyphs ? FT_LOAD_RENDER | (antialias ? FT_LOAD_TARGET_NORMAL : FT_LOAD_TARGET_MONO) : FT_LOAD_DEFAULT;
         for (std::size_t i = 0; i < text.size();) {
+            if (renderGlyphs && (pen >> 6) >= stop) break;
             const FT_UInt glyph = FT_Get_Char_Index(face, nextCodepoint(text, i));
             if (previous && glyph && FT_HAS_KERNING(face)) {
                 FT_Vector k;
                 if (FT_Get_Kerning(face, previous, glyph, FT_KERNING_DEFAULT, &k) == 0) pen += k.x;
             }
             previous = glyph;
+            if (!renderGlyphs && glyph < advances.size() && advances[glyph] >= 0) {
+                pen += advances[glyph];
+                continue;
+            }
             if (FT_Load_Glyph(face, glyph, flags) != 0) continue;
-            f(face->glyph, pen);
+            if (glyph < advances.size()) advances[glyph] = face->glyph->advance.x;
+            if (renderGlyphs) f(face->glyph, pen);
             pen += face->glyph->advance.x;
         }
         return pen;
@@ -84,6 +92,7 @@ Result<std::unique_ptr<Face>> Face::load(std::vector<std::uint8_t> bytes, int ce
     const double em = span > 0 ? cellHeight * static_cast<double>(f->units_per_EM) / span : cellHeight;
     const auto emPixels = static_cast<FT_UInt>(std::max(1.0, std::floor(em)));
     if (FT_Set_Pixel_Sizes(f, 0, emPixels) != 0) return Error("font.size", "FreeType refused the size");
+    impl->advances.assign(static_cast<std::size_t>(std::max<FT_Long>(f->num_glyphs, 0)), -1);
     impl->ascent = static_cast<int>(std::lround(static_cast<double>(f->ascender) * emPixels / f->units_per_EM));
     return std::unique_ptr<Face>(new Face(std::move(impl)));
 }
@@ -95,31 +104,39 @@ TextSize Face::measure(std::string_view utf8) const {
     return {static_cast<int>((pen + 63) >> 6), mImpl->cell};
 }
 
-Bitmap Face::render(std::string_view utf8) const {
+Bitmap Face::render(std::string_view utf8, int from, int to) const {
     const TextSize size = measure(utf8);
+    from = std::clamp(from, 0, size.width);
+    to = std::clamp(to, from, size.width);
     Bitmap out;
-    out.width = static_cast<std::uint32_t>(size.width);
+    out.width = static_cast<std::uint32_t>(to - from);
     out.height = static_cast<std::uint32_t>(size.height);
     out.ink.assign(static_cast<std::size_t>(out.width) * out.height, 0);
-    const int w = size.width, h = size.height, ascent = mImpl->ascent;
-    mImpl->walk(utf8, true, [&](FT_GlyphSlot g, FT_Pos pen) {
-        const FT_Bitmap& b = g->bitmap;
-        const int left = static_cast<int>(pen >> 6) + g->bitmap_left;
-        const int top = ascent - g->bitmap_top;
-        for (unsigned row = 0; row < b.rows; ++row) {
-            const int y = top + static_cast<int>(row);
-            if (y < 0 || y >= h) continue;  // clipped to the cell
-            const unsigned char* src = b.buffer + static_cast<std::ptrdiff_t>(row) * b.pitch;
-            for (unsigned col = 0; col < b.width; ++col) {
-                const int x = left + static_cast<int>(col);
-                if (x < 0 || x >= w) continue;
-                const std::uint8_t v =
-                    b.pixel_mode == FT_PIXEL_MODE_MONO ? ((src[col >> 3] >> (7 - (col & 7))) & 1 ? 255 : 0) : src[col];
-                std::uint8_t& dst = out.ink[static_cast<std::size_t>(y) * w + x];
-                dst = std::max(dst, v);
+    const int w = to - from, h = size.height, ascent = mImpl->ascent;
+    const int margin = 2 * h;  // a glyph may reach left of its pen by less than this
+    mImpl->walk(
+        utf8, true,
+        [&](FT_GlyphSlot g, FT_Pos pen) {
+            const FT_Bitmap& b = g->bitmap;
+            const int left = static_cast<int>(pen >> 6) + g->bitmap_left - from;
+            if (left >= w || left + static_cast<int>(b.width) <= 0) return;  // outside the columns asked for
+            const int top = ascent - g->bitmap_top;
+            for (unsigned row = 0; row < b.rows; ++row) {
+                const int y = top + static_cast<int>(row);
+                if (y < 0 || y >= h) continue;  // clipped to the cell
+                const unsigned char* src = b.buffer + static_cast<std::ptrdiff_t>(row) * b.pitch;
+                for (unsigned col = 0; col < b.width; ++col) {
+                    const int x = left + static_cast<int>(col);
+                    if (x < 0 || x >= w) continue;
+                    const std::uint8_t v = b.pixel_mode == FT_PIXEL_MODE_MONO
+                                               ? ((src[col >> 3] >> (7 - (col & 7))) & 1 ? 255 : 0)
+                                               : src[col];
+                    std::uint8_t& dst = out.ink[static_cast<std::size_t>(y) * w + x];
+                    dst = std::max(dst, v);
+                }
             }
-        }
-    });
+        },
+        to + margin);
     return out;
 }
 

@@ -226,6 +226,26 @@ hook.Add("HUDShouldDraw", "t", function(name) if name == "CHudHealth" then retur
     EXPECT_EQ(std::to_string(list.items[0].x0), ev(*l.client, "math.ceil(200 - SW / 2)"));
 }
 
+// Only the part of a line on the screen becomes a bitmap: 100,000 characters at x = 600 of a 640-pixel screen.
+TEST(ClientRealm, ALongLineIsClippedToTheScreenBeforeItIsRendered) {
+    auto l = bootListen();
+    ASSERT_EQ(ev(*l.client,
+                 "hook.Add('HUDPaint', 't', function() surface.SetFont('Trebuchet24') "
+                 "surface.SetTextPos(600, 10) surface.DrawText(string.rep('W', 100000)) "
+                 "surface.SetTextPos(-50, 40) surface.DrawText('WWWWWWWWWW') end)"),
+              "");
+    scene::DrawList2D list;
+    l.client->paintHud(list);
+    ASSERT_EQ(list.items.size(), 2u);
+    EXPECT_EQ(list.items[0].x0, 600);
+    EXPECT_EQ(list.items[0].x1, 640);
+    EXPECT_EQ(list.bitmaps[0].width, 40u);
+    EXPECT_EQ(list.items[1].x0, 0) << "the part left of the screen is cut";
+    EXPECT_EQ(list.bitmaps[1].width, static_cast<std::uint32_t>(list.items[1].x1));
+    EXPECT_EQ(ev(*l.client, "surface.SetFont('Trebuchet24') return surface.GetTextSize('WWWWWWWWWW') - 50"),
+              std::to_string(list.items[1].x1));
+}
+
 TEST(ClientRealm, AClientErrorIsCountedAndTheFrameGoesOn) {
     auto l = bootListen();
     const std::size_t before = l.client->errors().size();
@@ -256,6 +276,10 @@ TEST(ClientRealm, AMissingFontFallsBackToDejaVuSansWithANote) {
         << l.client->fontNotes().back();
     EXPECT_EQ(ev(*l.client, "surface.SetFont('T') local w, h = surface.GetTextSize('abc') return w > 0, h"),
               "true\t30");
+    // Created again every frame (a common script pattern): one note, not one per call.
+    for (int i = 0; i < 50; ++i)
+        ASSERT_EQ(ev(*l.client, "surface.CreateFont('T', {font = 'No Such Font Vestige', size = 30})"), "");
+    EXPECT_EQ(std::count(l.client->fontNotes().begin(), l.client->fontNotes().end(), l.client->fontNotes().back()), 1);
     // A family that exists is found by file name, with no note.
     const std::size_t notes = l.client->fontNotes().size();
     ASSERT_EQ(ev(*l.client, "surface.CreateFont('D', {font = 'DejaVu Sans Mono', size = 12})"), "");

@@ -3,6 +3,7 @@
 // CreateFont size: the height of a line in pixels, which surface.GetTextSize reports whatever the text (the wiki's
 // example: "Trebuchet24" measures 24 high). The font's ascent plus descent is scaled to fill the cell, so no ink
 // falls outside the measured box.
+#include <climits>
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -33,8 +34,9 @@ public:
 
     // UTF-8 text on one line: width = the pen's advance (kerning included), height = the cell height.
     [[nodiscard]] TextSize measure(std::string_view utf8) const;
-    // The text drawn into measure()'s box, the baseline at the scaled ascent.
-    [[nodiscard]] Bitmap render(std::string_view utf8) const;
+    // The text drawn into measure()'s box, the baseline at the scaled ascent; only the columns [from, to) of the
+    // box (clamped to it), so a caller clips a long line to its screen before anything is allocated.
+    [[nodiscard]] Bitmap render(std::string_view utf8, int from = 0, int to = INT32_MAX) const;
     [[nodiscard]] int cellHeight() const;
 
 private:

@@ -133,6 +133,7 @@ const font::Face* currentFace(Runtime& rt) {
 int sGetTextSize(lua_State* L) {
     std::size_t n = 0;
     const char* text = luaL_checklstring(L, 1, &n);
+    charge(L, n);  // FreeType's work grows with the text (budget mode)
     const font::Face* face = currentFace(rtOf(L));
     const font::TextSize size = face ? face->measure({text, n}) : font::TextSize{};
     lua_pushinteger(L, size.width);
@@ -140,16 +141,20 @@ int sGetTextSize(lua_State* L) {
     return 2;
 }
 
-// DrawText(text): the text at the text position in the text colour; the position moves on by its width.
+// DrawText(text): the text at the text position in the text colour; the position moves on by its width. Only the
+// part on the screen is rendered (a long line never becomes a huge bitmap).
 void drawText(Runtime& rt, std::string_view text) {
     Surface& s = surfaceOf(rt);
     const font::Face* face = currentFace(rt);
     if (!face) return;
-    font::Bitmap b = face->render(text);
-    const auto width = static_cast<std::int32_t>(b.width);
-    if (b.width > 0 && b.height > 0) {
+    const int width = face->measure(text).width;
+    const auto screen = static_cast<std::int64_t>(rt.options().screenWidth);
+    const int from = static_cast<int>(std::clamp<std::int64_t>(-static_cast<std::int64_t>(s.textX), 0, width));
+    const int to = static_cast<int>(std::clamp<std::int64_t>(screen - s.textX, from, width));
+    if (to > from) {
+        font::Bitmap b = face->render(text, from, to);
         s.list->bitmaps.push_back({b.width, b.height, std::move(b.ink)});
-        s.list->items.push_back({scene::Draw2D::Kind::Text, s.textX, s.textY, s.textX + width,
+        s.list->items.push_back({scene::Draw2D::Kind::Text, s.textX + from, s.textY, s.textX + to,
                                  s.textY + static_cast<std::int32_t>(b.height), s.textColor,
                                  static_cast<std::uint32_t>(s.list->bitmaps.size() - 1)});
     }
@@ -158,8 +163,14 @@ void drawText(Runtime& rt, std::string_view text) {
 int sDrawText(lua_State* L) {
     std::size_t n = 0;
     const char* text = luaL_checklstring(L, 1, &n);
+    charge(L, n);
     if (target(L)) drawText(rtOf(L), {text, n});
     return 0;
+}
+
+// A note once (a script that creates its fonts every frame gets each note once).
+void note(Surface& s, std::string text) {
+    if (std::find(s.notes.begin(), s.notes.end(), text) == s.notes.end()) s.notes.push_back(std::move(text));
 }
 
 // Loads (or reuses) the face of a font file at a size; a note when it cannot.
@@ -168,12 +179,12 @@ std::shared_ptr<font::Face> loadFace(Surface& s, const std::filesystem::path& fi
     if (auto it = s.faces.find(key); it != s.faces.end()) return it->second;
     auto bytes = readFile(file);
     if (!bytes) {
-        s.notes.push_back("font file " + file.string() + " cannot be read");
+        note(s, "font file " + file.string() + " cannot be read");
         return nullptr;
     }
     auto face = font::Face::load(std::move(*bytes), size, aa);
     if (!face) {
-        s.notes.push_back("font file " + file.string() + ": " + face.error().render());
+        note(s, "font file " + file.string() + ": " + face.error().render());
         return nullptr;
     }
     std::shared_ptr<font::Face> shared(std::move(*face));
@@ -184,13 +195,22 @@ std::shared_ptr<font::Face> loadFace(Surface& s, const std::filesystem::path& fi
 // CreateFont's work: the family's file in Options::fontDirs, then the system fonts, else DejaVu Sans (noted).
 void createFont(Runtime& rt, const std::string& name, SurfaceFont f) {
     Surface& s = surfaceOf(rt);
-    std::vector<std::filesystem::path> dirs = rt.options().fontDirs;
-    dirs.push_back(font::systemFontDir());
-    auto file = font::findFontFile(f.family, f.weight, dirs);
+    // One directory walk per family and weight (scripts often call CreateFont every frame).
+    const auto lookup = [&](const std::string& family, int weight) {
+        const std::string key = family + "|" + std::to_string(weight >= 600);
+        auto cached = s.files.find(key);
+        if (cached == s.files.end()) {
+            std::vector<std::filesystem::path> dirs = rt.options().fontDirs;
+            dirs.push_back(font::systemFontDir());
+            cached = s.files.emplace(key, font::findFontFile(family, weight, dirs)).first;
+        }
+        return cached->second;
+    };
+    auto file = lookup(f.family, f.weight);
     if (!file) {
-        file = font::fallbackFontFile();
-        s.notes.push_back("font '" + f.family + "' (CreateFont '" + name + "') not found: " +
-                          (file ? std::string(font::kFallbackFamily) + " stands in" : "no fallback font either"));
+        file = lookup(std::string(font::kFallbackFamily), 400);
+        note(s, "font '" + f.family + "' (CreateFont '" + name + "') not found: " +
+                    (file ? std::string(font::kFallbackFamily) + " stands in" : "no fallback font either"));
     }
     if (file) f.face = loadFace(s, *file, std::clamp(f.size, 1, 1024), f.antialias);
     s.fonts[name] = std::move(f);
