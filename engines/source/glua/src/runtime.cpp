@@ -159,6 +159,7 @@ Status Runtime::boot() {
 }
 
 void Runtime::tick() {
+    if (mOptions.realm == Realm::Client) return frame();  // the client's world is the server's copy: never stepped
     auto& impl = *mImpl;
     impl.clock.advance();
     addPlayerOnce(*this);

@@ -280,6 +280,9 @@ TEST(ClientRealm, AMissingFontFallsBackToDejaVuSansWithANote) {
     for (int i = 0; i < 50; ++i)
         ASSERT_EQ(ev(*l.client, "surface.CreateFont('T', {font = 'No Such Font Vestige', size = 30})"), "");
     EXPECT_EQ(std::count(l.client->fontNotes().begin(), l.client->fontNotes().end(), l.client->fontNotes().back()), 1);
+    // Text in a font nobody created is not drawn, and that is said once.
+    ASSERT_EQ(ev(*l.client, "surface.SetFont('NeverMade') return surface.GetTextSize('x')"), "0\t0");
+    EXPECT_EQ(l.client->fontNotes().back(), "font 'NeverMade' was never created: text in it is not drawn");
     // A family that exists is found by file name, with no note.
     const std::size_t notes = l.client->fontNotes().size();
     ASSERT_EQ(ev(*l.client, "surface.CreateFont('D', {font = 'DejaVu Sans Mono', size = 12})"), "");

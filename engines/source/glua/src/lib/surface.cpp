@@ -114,6 +114,11 @@ int sSetFont(lua_State* L) {
     return 0;
 }
 
+// A note once (a script that creates its fonts every frame gets each note once).
+void note(Surface& s, std::string text) {
+    if (std::find(s.notes.begin(), s.notes.end(), text) == s.notes.end()) s.notes.push_back(std::move(text));
+}
+
 void createFont(Runtime& rt, const std::string& name, SurfaceFont f);
 
 // The current font's face; an engine font is created on its first use (so its file note appears only then).
@@ -122,7 +127,10 @@ const font::Face* currentFace(Runtime& rt) {
     auto it = s.fonts.find(s.font);
     if (it == s.fonts.end()) {
         auto engine = s.engineFonts.find(s.font);
-        if (engine == s.engineFonts.end()) return nullptr;
+        if (engine == s.engineFonts.end()) {
+            note(s, "font '" + s.font + "' was never created: text in it is not drawn");
+            return nullptr;
+        }
         createFont(rt, s.font, engine->second);
         it = s.fonts.find(s.font);
     }
@@ -166,11 +174,6 @@ int sDrawText(lua_State* L) {
     charge(L, n);
     if (target(L)) drawText(rtOf(L), {text, n});
     return 0;
-}
-
-// A note once (a script that creates its fonts every frame gets each note once).
-void note(Surface& s, std::string text) {
-    if (std::find(s.notes.begin(), s.notes.end(), text) == s.notes.end()) s.notes.push_back(std::move(text));
 }
 
 // Loads (or reuses) the face of a font file at a size; a note when it cannot.

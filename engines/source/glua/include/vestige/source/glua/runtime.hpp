@@ -158,7 +158,8 @@ public:
     [[nodiscard]] Result<std::string> eval(std::string_view code, std::string_view chunkName = "eval");
 
     // Advances the clock and the world by one tick (World::step: the player's command and spawn, entity thinks,
-    // then the Lua Think, Tick and timers at the world's Tick hook point, I/O, deferred deletes).
+    // then the Lua Think, Tick and timers at the world's Tick hook point, I/O, deferred deletes). In the client realm
+    // it is frame().
     void tick();
     // The session's player: it joins the world on the first tick (or now, when an embedder needs it earlier, e.g.
     // to give it the first tick's command) and spawns on the world's next tick.
