@@ -51,7 +51,8 @@ std::string summaryLine(const nlohmann::json& r) {
 }  // namespace
 
 void addPlayCommand(CLI::App& cli, AppContext& ctx) {
-    auto* cmd = cli.add_subcommand("play", "Play a Source map: headless (--headless) for now, screenshots and a trace");
+    auto* cmd = cli.add_subcommand(
+        "play", "Play a Source map: headless (--headless) for now, screenshots with the HUD and a trace");
     auto* json = addJsonFlag(cmd);
     static PlayArgs a;
     cmd->add_option("MAP", a.session.map, "Map .bsp (file, or archive entry as archive:entry)")->required();
