@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "overlay.hpp"
 #include "shaders.hpp"
 #include "vestige/scene/face_side.hpp"
 
@@ -76,8 +77,10 @@ struct Renderer::Impl {
     scene::Fog fog;
     scene::Sun sun;
     FrameStats stats;
+    std::unique_ptr<OverlayPass> overlay;  // built on first use
 
     ~Impl() {
+        overlay.reset();
         releaseScene();
         if (fbo) glDeleteFramebuffers(1, &fbo);
         if (colorRb) glDeleteRenderbuffers(1, &colorRb);
@@ -486,6 +489,13 @@ Status Renderer::draw(const scene::Camera& camera) {
     glBindVertexArray(0);
     if (const GLenum e = glGetError(); e != GL_NO_ERROR) return glError("draw", e);
     return {};
+}
+
+Status Renderer::drawOverlay(const scene::DrawList2D& list) {
+    auto& d = *mImpl;
+    if (list.empty()) return {};
+    if (!d.overlay) { VESTIGE_TRY(d.overlay, OverlayPass::create()); }
+    return d.overlay->draw(list, d.fbo, d.width, d.height);
 }
 
 void Renderer::finish() { glFinish(); }

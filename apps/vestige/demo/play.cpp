@@ -1,8 +1,9 @@
 // Demo stage: play. Headless play on the shared demo map (bsp::demoMap): the GLua session `vestige lua --map
-// --input` runs, a scripted walk from info_player_start, and every 60 ticks the map drawn from the player's eye, as
-// `vestige play --headless` does. Then the same session again without a renderer: the trace hash must not change
-// (one game, two front ends). Outputs: play/demo.bsp, play/walk.txt (replay with `vestige play`), play/trace.jsonl,
-// play/tick_NNNNNN.png (GL driver bytes) and play/report.json.
+// --input` runs, a scripted walk from info_player_start, and every 60 ticks the map drawn from the player's eye with
+// the demo gamemode's HUD (the client realm's HUDPaint) over it, as `vestige play --headless` does. Then the same
+// session again without a renderer: the trace hash must not change (one game, two front ends). Outputs: play/demo.bsp,
+// play/walk.txt (replay with `vestige play`), play/trace.jsonl, play/tick_NNNNNN.png (GL driver bytes), play/hud/ (the
+// demo gamemode) and play/report.json.
 #include <fmt/format.h>
 
 #include "../src/app.hpp"
@@ -19,6 +20,28 @@ constexpr const char* kWalk =
     "60 +forward 10000 0 90 0\n"   // turn north
     "60 - 0 0 180 10\n";           // look back west, a little down
 
+// The demo gamemode: the base rules on the server, a small HUD on the client (a translucent panel with the local
+// player's health, a crosshair), drawn through surface.* and draw.SimpleText in HUDPaint.
+constexpr const char* kInit = "AddCSLuaFile('cl_init.lua')\nAddCSLuaFile('shared.lua')\ninclude('shared.lua')\n";
+constexpr const char* kShared = "DeriveGamemode('base')\nGM.Name = 'Vestige demo'\n";
+constexpr const char* kClInit = R"(include('shared.lua')
+surface.CreateFont('DemoHud', {font = 'DejaVu Sans', size = 20, weight = 700})
+function GM:HUDPaint()
+	local ply = LocalPlayer()
+	if not IsValid(ply) then return end
+	local h = ScrH()
+	surface.SetDrawColor(0, 0, 0, 160)
+	surface.DrawRect(16, h - 52, 150, 36)
+	surface.SetDrawColor(255, 200, 0, 255)
+	surface.DrawOutlinedRect(16, h - 52, 150, 36)
+	draw.SimpleText('HEALTH ' .. ply:Health(), 'DemoHud', 28, h - 34, Color(255, 200, 0), TEXT_ALIGN_LEFT, TEXT_ALIGN_CENTER)
+	local cx, cy = ScrW() / 2, h / 2
+	surface.SetDrawColor(255, 255, 255, 220)
+	surface.DrawLine(cx - 8, cy, cx + 8, cy)
+	surface.DrawLine(cx, cy - 8, cx, cy + 8)
+end
+)";
+
 }  // namespace
 
 DemoStage demoStagePlay() {
@@ -27,9 +50,14 @@ DemoStage demoStagePlay() {
                 VESTIGE_TRY(const Bytes mapBytes, source::bsp::demoMap().write());
                 VESTIGE_CHECK(demo.write("play/demo.bsp", mapBytes));
                 VESTIGE_CHECK(demo.write("play/walk.txt", std::string_view(kWalk)));
+                const std::string gm = "play/hud/gamemodes/vestige_demo/gamemode/";
+                VESTIGE_CHECK(demo.write(gm + "init.lua", std::string_view(kInit)));
+                VESTIGE_CHECK(demo.write(gm + "shared.lua", std::string_view(kShared)));
+                VESTIGE_CHECK(demo.write(gm + "cl_init.lua", std::string_view(kClInit)));
                 LuaSessionArgs args;
                 args.map = (demo.outDir / "play" / "demo.bsp").string();
                 args.input = (demo.outDir / "play" / "walk.txt").string();
+                args.target = (demo.outDir / "play" / "hud").string();  // its one gamemode runs
                 LuaNumbers n;
                 if (std::string error; !parseLuaNumbers(args, &n, &error)) return Error("demo.play", error);
                 SceneArgs scene;
@@ -50,6 +78,8 @@ DemoStage demoStagePlay() {
                 VESTIGE_CHECK(demo.write("play/report.json", report.dump(2)));
                 if (!luaRunClean(*session->runtime))
                     return Error("demo.play", "the session had Lua errors, stand-in calls or missing enums");
+                if (!session->client || !session->client->errors().empty() || !session->client->fontNotes().empty())
+                    return Error("demo.play", "the client realm did not run its HUD cleanly");
 
                 // The other front end: the same session with no renderer, as `vestige lua` ticks it.
                 VESTIGE_TRY(auto plain, openLuaSession(args, n, demo.app, true));
@@ -60,8 +90,8 @@ DemoStage demoStagePlay() {
                         .actual(session->trace.hashHex());
                 const auto& o = report["player"]["origin"];
                 demo.notes.push_back(fmt::format(
-                    "play: {} ticks, {} screenshots {}x{} from the player's eye, player at ({:.1f}, {:.1f}, {:.1f}); "
-                    "trace hash {} = the session without a renderer",
+                    "play: {} ticks, {} screenshots {}x{} from the player's eye with the client realm's HUD, player at "
+                    "({:.1f}, {:.1f}, {:.1f}); trace hash {} = the session without a renderer",
                     report["ticks"].get<std::uint64_t>(), shots.size(), view.width, view.height, o[0].get<float>(),
                     o[1].get<float>(), o[2].get<float>(), session->trace.hashHex()));
                 return {};

@@ -1,6 +1,7 @@
 // play: one game, two front ends. `vestige play MAP --headless` runs the very session `vestige lua --map MAP
 // --input FILE` runs (lua_session.hpp; the same tick trace and hash) and draws the map from the player's eye every
-// K ticks to PNG. The windowed client (SDL window, client realm, HUD, console, sound) is not built yet.
+// K ticks to PNG, with the client realm's HUD (HUDPaint's surface drawing) over each shot. The windowed client (SDL
+// window, console, sound) is not built yet.
 #include <fmt/format.h>
 
 #include <fstream>
@@ -38,6 +39,10 @@ std::string summaryLine(const nlohmann::json& r) {
     }
     // What went wrong stays visible in the one line (details with --json), and the exit code is 1.
     if (!r["errors"].empty()) line += fmt::format(", {} Lua error(s)", r["errors"].size());
+    if (r["client"].contains("errors") && !r["client"]["errors"].empty())
+        line += fmt::format(", {} client Lua error(s)", r["client"]["errors"].size());
+    if (r["client"].contains("fontNotes"))
+        for (const auto& note : r["client"]["fontNotes"]) line += ", " + note.get<std::string>();
     if (!r["standInCalls"].empty()) line += fmt::format(", {} stand-in function(s) called", r["standInCalls"].size());
     if (!r["missingEnums"].empty()) line += fmt::format(", {} missing enum(s)", r["missingEnums"].size());
     return line;
@@ -46,7 +51,8 @@ std::string summaryLine(const nlohmann::json& r) {
 }  // namespace
 
 void addPlayCommand(CLI::App& cli, AppContext& ctx) {
-    auto* cmd = cli.add_subcommand("play", "Play a Source map: headless (--headless) for now, screenshots and a trace");
+    auto* cmd = cli.add_subcommand(
+        "play", "Play a Source map: headless (--headless) for now, screenshots with the HUD and a trace");
     auto* json = addJsonFlag(cmd);
     static PlayArgs a;
     cmd->add_option("MAP", a.session.map, "Map .bsp (file, or archive entry as archive:entry)")->required();
@@ -73,8 +79,8 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
         ctx.run = [&ctx] {
             if (!a.headless) {
                 return reportError(ctx, Error("play.no_window",
-                                              "the windowed client (SDL window, client realm, HUD, console, sound) is "
-                                              "not built yet (issue #23); run with --headless")
+                                              "the windowed client (SDL window, console, sound) is not built yet "
+                                              "(issue #23); run with --headless")
                                             .file(a.session.map));
             }
             if (a.out.empty()) return playUsage("--headless needs -o FOLDER for the screenshots and the trace");
@@ -122,7 +128,9 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
                 for (const auto& s : *shots) printOut((out / s.file).string());
                 printOut((out / "trace.jsonl").string());
             }
-            return luaRunClean(*(*session)->runtime) ? kExitOk : kExitError;
+            const auto& client = (*session)->client;
+            const bool clean = luaRunClean(*(*session)->runtime) && (!client || client->errors().empty());
+            return clean ? kExitOk : kExitError;
         };
     });
 }

@@ -29,13 +29,7 @@ nlohmann::json luaReport(glua::Runtime& rt, const std::string& mapFile, const ga
     j["tickRate"] = rt.clock().rate();
     j["curTime"] = rt.curTime();
     j["filesLoaded"] = rt.filesLoaded();
-    j["errors"] = nlohmann::json::array();
-    for (const auto& e : rt.errors())
-        j["errors"].push_back({{"file", e.file},
-                               {"line", e.line},
-                               {"kind", glua::LuaError::kindName(e.kind)},
-                               {"message", e.message},
-                               {"traceback", e.traceback}});
+    j["errors"] = luaErrorsJson(rt);
     j["hooks"] = nlohmann::json::object();
     for (const auto& [name, count] : rt.hookCounts()) j["hooks"][name] = count;
     std::map<std::string, std::uint64_t> byName;
@@ -61,6 +55,17 @@ nlohmann::json luaReport(glua::Runtime& rt, const std::string& mapFile, const ga
     if (!output.empty() || withOutput) j["output"] = output;
     if (!notes.empty()) j["notes"] = notes;
     return j;
+}
+
+nlohmann::json luaErrorsJson(const glua::Runtime& rt) {
+    nlohmann::json errors = nlohmann::json::array();
+    for (const auto& e : rt.errors())
+        errors.push_back({{"file", e.file},
+                          {"line", e.line},
+                          {"kind", glua::LuaError::kindName(e.kind)},
+                          {"message", e.message},
+                          {"traceback", e.traceback}});
+    return errors;
 }
 
 bool luaRunClean(const glua::Runtime& rt) {

@@ -17,6 +17,8 @@ namespace vestige::app {
 // (`output` when captured; `withOutput` keeps the key even when empty, for -e runs), the player and notes.
 nlohmann::json luaReport(source::glua::Runtime& rt, const std::string& mapFile, const source::game::GameMap* map,
                          const std::string& output, bool withOutput, const std::vector<std::string>& notes);
+// Every recorded error: file, line, kind, message, traceback.
+[[nodiscard]] nlohmann::json luaErrorsJson(const source::glua::Runtime& rt);
 // True when the run had no error, called no stand-in and read no missing enum: the exit code is 0 only then.
 bool luaRunClean(const vestige::source::glua::Runtime& rt);
 void printLuaReport(const nlohmann::json& report);

@@ -119,4 +119,32 @@ Result<std::unique_ptr<LuaSession>> openLuaSession(const LuaSessionArgs& a, cons
     return s;
 }
 
+Status openClientRealm(LuaSession& s, std::uint32_t width, std::uint32_t height) {
+    const glua::Options& so = s.runtime->options();
+    if (so.gmodDir) {
+        s.clientAbsent =
+            "GMod install mode: the client realm runs with the standalone base library only (not yet "
+            "with the install's client Lua)";
+        return {};
+    }
+    glua::Options co;
+    co.realm = glua::Realm::Client;
+    co.addonDirs = so.addonDirs;
+    co.gamemode = so.gamemode;
+    co.map = so.map;
+    co.tickInterval = so.tickInterval;
+    co.instructionBudget = so.instructionBudget;
+    co.timeLimit = so.timeLimit;
+    co.memoryLimit = so.memoryLimit;
+    co.outputLimit = so.outputLimit;
+    co.output = so.output;
+    co.screenWidth = width;
+    co.screenHeight = height;
+    for (const auto& d : so.addonDirs) co.fontDirs.push_back(d / "resource" / "fonts");
+    const glua::Runtime* server = s.runtime.get();
+    co.sentToClient = [server](std::string_view path) { return server->sentToClient(path); };
+    VESTIGE_TRY(s.client, glua::Runtime::create(std::move(co)));
+    return s.client->boot();
+}
+
 }  // namespace vestige::app

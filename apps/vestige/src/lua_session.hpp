@@ -56,11 +56,19 @@ struct LuaSession {
     std::vector<source::movement::ScriptCommand> script;
     std::unique_ptr<source::glua::Runtime> runtime;
     std::uint64_t ticks = 0;  // ticks to run after boot: --ticks, else the script's length, else 66
+    // The client realm (`vestige play` only, openClientRealm): a second runtime as a listen server runs it, booted
+    // after the server. Null when it was not started; `clientAbsent` says why.
+    std::unique_ptr<source::glua::Runtime> client;
+    std::string clientAbsent;
 };
 
 // Builds and boots the session. `captureOutput` keeps print/Msg in LuaSession::output instead of stdout. The
 // session is returned by pointer: the runtime holds the addresses of its trace and output.
 [[nodiscard]] Result<std::unique_ptr<LuaSession>> openLuaSession(const LuaSessionArgs& a, const LuaNumbers& n,
                                                                  const AppContext& ctx, bool captureOutput);
+// Boots the session's client realm with the server's content, gamemode and limits and a screen of width x height
+// (its print output goes where the server's goes). The server's AddCSLuaFile list decides what it may load. GMod
+// install mode does not start it yet (LuaSession::clientAbsent says so).
+[[nodiscard]] Status openClientRealm(LuaSession& s, std::uint32_t width, std::uint32_t height);
 
 }  // namespace vestige::app

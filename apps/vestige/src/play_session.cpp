@@ -23,12 +23,30 @@ PlayShot shotAt(source::game::World& world, std::uint64_t tick) {
     return shot;
 }
 
+// The client realm's part of the report: its own error counter, what it loaded and drew.
+nlohmann::json clientReport(const LuaSession& session) {
+    if (!session.client) return {{"started", false}, {"reason", session.clientAbsent}};
+    const source::glua::Runtime& c = *session.client;
+    nlohmann::json j{{"started", true}};
+    j["errors"] = luaErrorsJson(c);
+    j["filesLoaded"] = c.filesLoaded();
+    j["filesSent"] = session.runtime->clientLuaFiles();
+    j["hudElements"] = c.hudElements();
+    j["hudElementsDrawn"] = false;  // the base HUD (health, ammo, crosshair) is not drawn yet
+    j["fontNotes"] = c.fontNotes();
+    j["surfaceCallsOutsidePaint"] = c.surfaceCallsOutsidePaint();
+    return j;
+}
+
 }  // namespace
 
 Result<std::vector<PlayShot>> playHeadless(LuaSession& session, const LoadedScene& scene, const PlayView& view,
                                            const TraceLine& line, const ShotSink& sink) {
     VESTIGE_TRY(auto off, render_gl::Offscreen::create(view.width, view.height));
     render_gl::Renderer& r = *off.renderer;
+    VESTIGE_CHECK(openClientRealm(session, view.width, view.height));
+    source::glua::Runtime* client = session.client.get();
+    scene::DrawList2D hud;
     VESTIGE_CHECK(r.setScene(scene.view.scene));
     const float aspect = static_cast<float>(view.width) / static_cast<float>(view.height);
     const scene::Camera mapCamera = chooseCamera(SceneArgs{}, scene, aspect);
@@ -39,16 +57,27 @@ Result<std::vector<PlayShot>> playHeadless(LuaSession& session, const LoadedScen
         const scene::Camera cam = shot.fromPlayer ? scene::sourceCamera(shot.eye, shot.angles) : mapCamera;
         if (!shot.fromPlayer) shot.eye = cam.position;
         VESTIGE_CHECK(r.draw(cam));
+        VESTIGE_CHECK(r.drawOverlay(hud));
         VESTIGE_TRY(auto img, r.readColor());
         VESTIGE_CHECK(sink(shot, img));
         shots.push_back(std::move(shot));
         return {};
     };
     const std::uint64_t last = session.ticks;
+    // Each tick is one client frame, as a listen server's host runs it: the local player updated from the server,
+    // Think, then the HUD pass; a shot draws the frame's HUD over the 3D view.
     VESTIGE_CHECK(runLuaTicks(*session.runtime, session.script, last, line, [&](std::uint64_t tick) -> Status {
+        if (client) {
+            client->updateLocalPlayer(*session.runtime);
+            client->frame();
+            client->paintHud(hud);
+        }
         return tick % view.every == 0 || tick == last ? take(tick) : Status{};
     }));
-    if (last == 0) VESTIGE_CHECK(take(0));  // no tick ran: the one shot is the state after boot
+    if (last == 0) {  // no tick ran: the one shot is the state after boot
+        if (client) client->paintHud(hud);
+        VESTIGE_CHECK(take(0));
+    }
     return shots;
 }
 
@@ -58,6 +87,7 @@ nlohmann::json playReport(LuaSession& session, const std::string& mapFile, const
     report["traceHash"] = session.trace.hashHex();
     report["size"] = {view.width, view.height};
     report["screenshotEvery"] = view.every;
+    report["client"] = clientReport(session);
     report["shots"] = nlohmann::json::array();
     for (const auto& s : shots) {
         nlohmann::json camera{{"position", {s.eye.x, s.eye.y, s.eye.z}}};

@@ -8,6 +8,7 @@
 
 #include "vestige/image/image.hpp"
 #include "vestige/render_gl/headless.hpp"
+#include "vestige/scene/draw2d.hpp"
 #include "vestige/scene/face_side.hpp"
 #include "vestige/scene/test_card.hpp"
 
@@ -471,6 +472,51 @@ TEST_F(RenderGl, InvalidSceneIsRefused) {
     auto st = renderer().setScene(s);
     ASSERT_FALSE(st.ok());
     EXPECT_EQ(st.error().code(), "scene.bad_material_ref");
+}
+
+// The 2D overlay (a HUD) over the frame: a rectangle covers exactly its pixels [x0, x1) x [y0, y1) from the top-left,
+// a half-transparent one blends, a text bitmap's ink lands at its top-left pixel with the tint, a line draws.
+TEST_F(RenderGl, OverlayDrawsRectanglesTextAndLinesAtTheirPixels) {
+    ASSERT_TRUE(renderer().setScene(blackSky()).ok());
+    ASSERT_TRUE(renderer().draw(axisCamera()).ok());
+    scene::DrawList2D list;
+    list.items.push_back({scene::Draw2D::Kind::Rect, 3, 5, 13, 9, {255, 0, 0, 255}, 0});
+    list.items.push_back({scene::Draw2D::Kind::Rect, 20, 20, 24, 24, {0, 0, 255, 128}, 0});
+    scene::Coverage ink{2, 2, {255, 0, 0, 255}};  // a diagonal
+    list.bitmaps.push_back(ink);
+    list.items.push_back({scene::Draw2D::Kind::Text, 40, 10, 42, 12, {0, 255, 0, 255}, 0});
+    list.items.push_back({scene::Draw2D::Kind::Line, 0, 50, 63, 50, {255, 255, 255, 255}, 0});
+    ASSERT_TRUE(renderer().drawOverlay(list).ok());
+    auto img = renderer().readColor();
+    ASSERT_TRUE(img.ok());
+    int red = 0;
+    for (std::uint32_t y = 0; y < kSize; ++y)
+        for (std::uint32_t x = 0; x < kSize; ++x) {
+            const bool inside = x >= 3 && x < 13 && y >= 5 && y < 9;
+            const Rgba8 p = img->at(x, y);
+            if (p.r == 255 && p.g == 0 && p.b == 0) ++red;
+            if (inside) EXPECT_EQ(p, (Rgba8{255, 0, 0, 255})) << x << "," << y;
+        }
+    EXPECT_EQ(red, 40);  // 10 x 4, nothing outside
+    const Rgba8 blend = img->at(21, 21);
+    EXPECT_EQ(blend.r, 0);
+    EXPECT_NEAR(blend.b, 128, 1);
+    EXPECT_EQ(img->at(40, 10), (Rgba8{0, 255, 0, 255}));
+    EXPECT_EQ(img->at(41, 11), (Rgba8{0, 255, 0, 255}));
+    EXPECT_EQ(img->at(41, 10), kSky);
+    EXPECT_EQ(img->at(40, 11), kSky);
+    EXPECT_EQ(img->at(30, 50), (Rgba8{255, 255, 255, 255}));
+    EXPECT_EQ(img->at(30, 51), kSky);
+}
+
+TEST_F(RenderGl, OverlayRefusesATextItemWithoutItsBitmap) {
+    ASSERT_TRUE(renderer().setScene(blackSky()).ok());
+    ASSERT_TRUE(renderer().draw(axisCamera()).ok());
+    scene::DrawList2D list;
+    list.items.push_back({scene::Draw2D::Kind::Text, 0, 0, 2, 2, {}, 3});
+    auto st = renderer().drawOverlay(list);
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error().code(), "render.overlay");
 }
 
 }  // namespace

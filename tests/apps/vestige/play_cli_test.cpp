@@ -149,6 +149,82 @@ TEST_F(PlayCli, AnAddonRunsInBothFrontEndsAndItsErrorsFailTheRun) {
     EXPECT_TRUE(fs::is_regular_file(mDir / "shots" / "tick_000180.png")) << "the game went on";
 }
 
+// The issue's acceptance for the client realm: a HUDPaint hook drawing a rectangle and a text string shows up at the
+// expected pixels of the headless screenshot. The rectangle's pixels are exact; the text's ink lies inside the box
+// surface.GetTextSize gives (the client prints it) and nowhere else on the black plate drawn under it. A HUDPaint
+// error on a later frame is counted in the client's own counter and the game goes on (exit 1, as for any Lua error).
+TEST_F(PlayCli, AHudPaintRectangleAndTextShowUpAtTheirPixels) {
+    const fs::path gm = mDir / "hud" / "gamemodes" / "hudtest" / "gamemode";
+    fs::create_directories(gm);
+    std::ofstream(gm / "init.lua")
+        << "AddCSLuaFile('cl_init.lua')\nAddCSLuaFile('shared.lua')\ninclude('shared.lua')\n";
+    std::ofstream(gm / "shared.lua") << "DeriveGamemode('base')\n";
+    std::ofstream(gm / "cl_init.lua") << R"(include('shared.lua')
+function GM:InitPostEntity()
+	surface.SetFont('Trebuchet24')
+	local w, h = surface.GetTextSize('HUD 42')
+	print('TEXTBOX ' .. w .. ' ' .. h)
+end
+function GM:HUDPaint()
+	surface.SetDrawColor(255, 0, 255, 255)
+	surface.DrawRect(10, 12, 30, 20)
+	surface.SetDrawColor(0, 0, 0, 255)
+	surface.DrawRect(50, 50, 100, 50)
+	surface.SetFont('Trebuchet24')
+	surface.SetTextColor(0, 255, 0, 255)
+	surface.SetTextPos(60, 60)
+	surface.DrawText('HUD 42')
+	if FAIL_AFTER and CurTime() > FAIL_AFTER then error('hud broke') end
+end
+)";
+    const auto p = play({"--json", "--addon", (mDir / "hud").string(), "--ticks", "20"});
+    if (noGl(p)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+    const auto j = nlohmann::json::parse(p.out);
+    ASSERT_TRUE(j["client"]["started"].get<bool>()) << j["client"].dump();
+    EXPECT_TRUE(j["client"]["errors"].empty()) << j["client"].dump();
+    const std::string out = j["output"].get<std::string>();
+    const auto at = out.find("TEXTBOX ");
+    ASSERT_NE(at, std::string::npos) << out;
+    int tw = 0, th = 0;
+    std::istringstream(out.substr(at + 8)) >> tw >> th;
+    EXPECT_EQ(th, 24);  // wiki: Trebuchet24 is 24 high
+    ASSERT_GT(tw, 20);
+    ASSERT_LT(60 + tw, 150) << "the text fits the plate";
+
+    auto img = image::readPng(mDir / "shots" / "tick_000020.png");
+    ASSERT_TRUE(img.ok()) << img.error().render();
+    int inRect = 0, magenta = 0, inkInside = 0, inkOutside = 0;
+    for (std::uint32_t y = 0; y < img->height(); ++y)
+        for (std::uint32_t x = 0; x < img->width(); ++x) {
+            const auto px = img->at(x, y);
+            const bool rect = x >= 10 && x < 40 && y >= 12 && y < 32;
+            if (rect) inRect += px == image::Rgba8{255, 0, 255, 255};
+            magenta += px == image::Rgba8{255, 0, 255, 255};
+            const bool plate = x >= 50 && x < 150 && y >= 50 && y < 100;
+            if (!plate) continue;
+            const bool box = x >= 60 && x < 60u + tw && y >= 60 && y < 60u + th;
+            if (px.g > 0) (box ? inkInside : inkOutside) += 1;
+            EXPECT_EQ(px.r, 0) << x << "," << y;  // the plate is black, the ink pure green
+        }
+    EXPECT_EQ(inRect, 30 * 20);
+    EXPECT_EQ(magenta, 30 * 20) << "no magenta outside the rectangle";
+    EXPECT_GT(inkInside, 40);
+    EXPECT_EQ(inkOutside, 0);
+
+    // A HUDPaint that starts failing: counted per frame in the client's counter, the ticks all run.
+    std::ofstream(gm / "cl_init.lua", std::ios::app) << "FAIL_AFTER = 0.1\n";
+    const auto bad = play({"--json", "--addon", (mDir / "hud").string(), "--ticks", "20"});
+    EXPECT_EQ(bad.code, 1) << bad.out << bad.err;
+    const auto bj = nlohmann::json::parse(bad.out);
+    EXPECT_EQ(bj["ticks"], 20);
+    EXPECT_TRUE(bj["errors"].empty()) << "the server had none";
+    EXPECT_EQ(bj["client"]["errors"].size(), 14u) << "ticks 7..20 have CurTime > 0.1 (tick x 0.015)";
+    EXPECT_EQ(bj["traceHash"], j["traceHash"]) << "client errors never touch the server's game";
+    const auto human = play({"--addon", (mDir / "hud").string(), "--ticks", "20"});
+    EXPECT_NE(human.out.find(", 14 client Lua error(s)"), std::string::npos) << human.out;
+}
+
 // With no tick run the player has joined but not spawned (it spawns on its first tick): the one shot is the map's
 // own camera (info_player_start at (-960, -960, 8) plus the 64-unit eye), marked as such.
 TEST_F(PlayCli, ZeroTicksShootTheMapCameraBeforeThePlayerSpawns) {

@@ -29,7 +29,7 @@ bool loadGamemode(Runtime& rt, const std::string& name) {
     } else {
         lua_pop(L, 1);
     }
-    const std::string initPath = "gamemodes/" + name + "/gamemode/init.lua";
+    const std::string initPath = "gamemodes/" + name + "/gamemode/" + realmEntryFile(rt);
     if (std::find(impl.gamemodeLoading.begin(), impl.gamemodeLoading.end(), name) != impl.gamemodeLoading.end()) {
         recordError(rt, {initPath, 0, fmt::format("gamemode '{}' derives from itself", name), ""});
         return false;
@@ -150,7 +150,8 @@ void forEachEntityScript(Runtime& rt, const std::string& libraryDir, const std::
             const auto has = [&](const char* name) {
                 return std::any_of(files.begin(), files.end(), [&](const std::string& f) { return iequals(f, name); });
             };
-            const char* entry = has("init.lua") ? "init.lua" : has("shared.lua") ? "shared.lua" : nullptr;
+            const char* own = realmEntryFile(rt);
+            const char* entry = has(own) ? own : has("shared.lua") ? "shared.lua" : nullptr;
             if (entry) load(asciiLower(folder), base + "/" + entry);
         }
     }

@@ -110,6 +110,7 @@ struct SmallBlocks {
 };
 
 struct ServerApi;       // lib/server_api.hpp
+struct Surface;         // lib/surface.cpp (client realm)
 struct WeaponRegistry;  // weapons.hpp
 
 struct Runtime::Impl {
@@ -207,6 +208,15 @@ struct Runtime::Impl {
     std::vector<StandIn> standIns;       // standins.cpp
     std::set<std::string> missingEnums;  // enum-shaped globals read while undefined
 
+    // AddCSLuaFile (server realm): virtual paths in lower case, in the order added, and the same as a set.
+    std::vector<std::string> clientLuaFiles;
+    std::set<std::string> clientLuaSet;
+    // Client realm: InitPostEntity ran; the surface library's state; HUDShouldDraw's answers of the last HUD pass.
+    bool clientEntitiesReady = false;
+    game::EntityHandle localWeapon;  // the local player's active weapon as this realm's world holds it
+    std::shared_ptr<Surface> surface;
+    std::map<std::string, bool> hudElements;
+
     // Game search roots, most important first (addons, install); embedded files come last in standalone mode.
     std::vector<std::filesystem::path> roots;
     bool useEmbedded = true;
@@ -289,6 +299,14 @@ bool globMatch(std::string_view pattern, std::string_view name);
 // With `failure`, an error is handed back instead of recorded (require raises it, so a pcall around it may catch it).
 bool loadIncludeChunk(Runtime& rt, lua_State* L, const std::string& path, const std::string& currentFile,
                       LuaError* failure = nullptr);
+// include()'s lookup without loading: relative to `currentFile`, then lua/, gamemodes/, the path itself. In the
+// client realm only files the client may load count (clientMayLoad).
+std::optional<FoundFile> findIncludeFile(Runtime& rt, const std::string& path, const std::string& currentFile);
+// Client realm: the server sent the file, or GMod sends its folder without AddCSLuaFile, or it is the client's own
+// lua/includes.
+bool clientMayLoad(Runtime& rt, const std::string& virtualPath);
+// The entry file of a gamemode or scripted class folder in this realm: init.lua (server), cl_init.lua (client).
+const char* realmEntryFile(const Runtime& rt);
 bool loadGamemode(Runtime& rt, const std::string& name);
 // The active gamemode and its bases, base first (DeriveGamemode / <name>.txt "base").
 std::vector<std::string> gamemodeChain(Runtime& rt);
@@ -349,6 +367,8 @@ void openEnums(Runtime& rt, lua_State* L);  // the wiki's enumerations and globa
 std::string enumName(std::string_view family, long long value);
 void openWeapons(Runtime& rt, lua_State* L);    // Weapon metatable, Player weapon/ammo methods (lib/weapon.cpp)
 void openServerApi(Runtime& rt, lua_State* L);  // cvars, sql, net, bit, util data, resource, sound (lib/server_api.cpp)
+void openClient(Runtime& rt, lua_State* L);     // client realm: LocalPlayer, ScrW/ScrH, surface (lib/surface.cpp)
+void openClient(Runtime& rt, lua_State* L);     // client realm: LocalPlayer, ScrW/ScrH, surface (lib/surface.cpp)
 void openReporting(Runtime& rt, lua_State* L);  // _G records reads of missing enums (standins.cpp); opened last
 // Runs lua/vestige/gmod_natives.lua (install mode) with its private helpers: standIn(name, body) and
 // isStandIn(f) (standins.cpp). False when it failed (recorded).

@@ -3,6 +3,7 @@
 
 #include "internal.hpp"
 #include "vestige/core/file_io.hpp"
+#include "vestige/core/text.hpp"
 #include "vestige/source/glua/translator.hpp"
 #include "vestige/vfs/vfs.hpp"
 
@@ -33,8 +34,7 @@ bool loadText(Runtime& rt, std::string_view lua, const std::string& chunk, LuaEr
 
 }  // namespace
 
-bool loadIncludeChunk(Runtime& rt, lua_State* /*L*/, const std::string& path, const std::string& currentFile,
-                      LuaError* failure) {
+std::optional<FoundFile> findIncludeFile(Runtime& rt, const std::string& path, const std::string& currentFile) {
     std::vector<std::string> candidates;
     if (!currentFile.empty()) {
         const auto slash = currentFile.rfind('/');
@@ -43,10 +43,32 @@ bool loadIncludeChunk(Runtime& rt, lua_State* /*L*/, const std::string& path, co
     candidates.push_back("lua/" + path);
     candidates.push_back("gamemodes/" + path);
     candidates.push_back(path);
+    const bool client = rt.realm() == Realm::Client;
     for (const auto& c : candidates) {
         if (!vfs::splitPath(c).ok()) continue;
         auto found = findGameFile(rt, c);
-        if (!found) continue;
+        if (found && (!client || clientMayLoad(rt, found->virtualPath))) return found;
+    }
+    return std::nullopt;
+}
+
+bool clientMayLoad(Runtime& rt, const std::string& virtualPath) {
+    const std::string p = asciiLower(virtualPath);
+    const auto under = [&](std::string_view dir) { return p.starts_with(dir); };
+    if (under("lua/includes/")) return true;  // the client's own base library
+    // GMod sends these folders without AddCSLuaFile (wiki: Global.AddCSLuaFile); lua/autorun/server/ is not sent.
+    if (under("lua/autorun/") && !under("lua/autorun/server/")) return true;
+    for (const char* dir : {"lua/vgui/", "lua/skins/", "lua/matproxy/", "lua/postprocess/"})
+        if (under(dir)) return true;
+    const auto& sent = rt.options().sentToClient;
+    return sent && sent(p);
+}
+
+const char* realmEntryFile(const Runtime& rt) { return rt.realm() == Realm::Client ? "cl_init.lua" : "init.lua"; }
+
+bool loadIncludeChunk(Runtime& rt, lua_State* /*L*/, const std::string& path, const std::string& currentFile,
+                      LuaError* failure) {
+    if (auto found = findIncludeFile(rt, path, currentFile)) {
         if (!loadText(rt, translate(found->data), "@" + found->virtualPath, failure)) return false;
         implOf(rt).filesLoaded.push_back(found->virtualPath);
         return true;

@@ -83,9 +83,10 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
         openTypes(*rt, L);
     }
     for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
-                      openServerApi, openWeapons, openDamage, openPhysics, openEntityIo, openSoundEvents,
-                      openReporting})
+                      openServerApi, openWeapons, openDamage, openPhysics, openEntityIo, openSoundEvents})
         open(*rt, L);
+    if (rt->mOptions.realm == Realm::Client) openClient(*rt, L);
+    openReporting(*rt, L);
     installDebugGuards(L);
     if (rt->mOptions.instructionBudget > 0) {  // without a budget LuaJIT's own functions stay (the JIT compiles them)
         openChargedString(*rt, L);
@@ -124,7 +125,8 @@ Status Runtime::boot() {
         lua_setfield(L, LUA_REGISTRYINDEX, kHookEngineKey);
     }
     lua_pop(L, 1);
-    for (const char* dir : {"lua/autorun", "lua/autorun/server"}) {
+    const char* realmAutorun = mOptions.realm == Realm::Client ? "lua/autorun/client" : "lua/autorun/server";
+    for (const char* dir : {"lua/autorun", realmAutorun}) {
         for (const auto& file : findGameFiles(*this, dir, ".lua")) {
             if (loadIncludeChunk(*this, L, std::string(dir) + "/" + file, "")) (void)protectedCall(0, 0);
         }
@@ -158,6 +160,7 @@ Status Runtime::boot() {
 }
 
 void Runtime::tick() {
+    if (mOptions.realm == Realm::Client) return frame();  // the client's world is the server's copy: never stepped
     auto& impl = *mImpl;
     impl.clock.advance();
     addPlayerOnce(*this);

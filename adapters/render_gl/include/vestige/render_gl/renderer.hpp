@@ -12,6 +12,7 @@
 #include "vestige/core/result.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/scene/camera.hpp"
+#include "vestige/scene/draw2d.hpp"
 #include "vestige/scene/scene.hpp"
 
 namespace vestige::render_gl {
@@ -37,6 +38,8 @@ public:
     [[nodiscard]] Status setScene(const scene::Scene& scene);
     // Clears to the sky colour and draws every range; Iron3D face-side ranges are re-filtered for this eye.
     [[nodiscard]] Status draw(const scene::Camera& camera);
+    // Draws a 2D overlay (a HUD) over the current frame, in list order, screen pixels from the top-left.
+    [[nodiscard]] Status drawOverlay(const scene::DrawList2D& list);
     // Clears to the sky colour only (the benchmark baseline).
     [[nodiscard]] Status clearOnly();
     // Waits for the GPU (or llvmpipe) to finish the frame.

@@ -10,3 +10,4 @@ include("modules/concommand.lua")
 include("modules/gamemode.lua")
 include("modules/scripted_ents.lua")
 include("modules/weapons.lua")
+if CLIENT then include("modules/draw.lua") end

@@ -170,7 +170,32 @@ int lRequire(lua_State* L) {
     return 1;
 }
 
-int lAddCSLuaFile(lua_State* /*L*/) { return 0; }  // server-only runtime: nothing to send
+// AddCSLuaFile(file = the calling file): the server records the file for its clients (resolved as include()
+// resolves it); on the client it does nothing (wiki: Global.AddCSLuaFile). A missing or empty file is an error
+// and is not sent. Returns whether it was recorded; the C function raises nothing after it.
+bool addClientFile(Runtime& rt, const std::string& path, const std::string& current) {
+    auto found = path.empty() ? findGameFile(rt, current) : findIncludeFile(rt, path, current);
+    if (!found || found->data.empty()) {
+        LuaError e;
+        e.file = current;
+        e.message = "[AddCSLuaFile] Couldn't find '" + (path.empty() ? current : path) + "'";
+        e.kind = LuaError::Kind::File;
+        recordError(rt, std::move(e));
+        return false;
+    }
+    auto& impl = implOf(rt);
+    std::string key = asciiLower(found->virtualPath);
+    if (impl.clientLuaSet.insert(key).second) impl.clientLuaFiles.push_back(std::move(key));
+    return true;
+}
+
+int lAddCSLuaFile(lua_State* L) {
+    Runtime& rt = rtOf(L);
+    if (rt.realm() == Realm::Client) return 0;
+    const char* path = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : "";
+    (void)addClientFile(rt, path, callerFile(L));
+    return 0;
+}
 
 int lCurTime(lua_State* L) {
     lua_pushnumber(L, rtOf(L).curTime());
@@ -350,9 +375,10 @@ void openBase(Runtime& rt, lua_State* L) {
         lua_setfield(L, -2, "TypeID");
     }
     lua_pop(L, 1);
-    lua_pushboolean(L, 1);
+    const bool client = rt.realm() == Realm::Client;
+    lua_pushboolean(L, client ? 0 : 1);
     lua_setglobal(L, "SERVER");
-    lua_pushboolean(L, 0);
+    lua_pushboolean(L, client ? 1 : 0);
     lua_setglobal(L, "CLIENT");
     lua_pushboolean(L, 0);
     lua_setglobal(L, "MENU_DLL");

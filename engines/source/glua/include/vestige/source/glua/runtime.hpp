@@ -1,5 +1,6 @@
 #pragma once
-// GLua runtime: one LuaJIT state per realm (server only for now) with GMod's native API.
+// GLua runtime: one LuaJIT state per realm with GMod's native API. A listen server runs two in one process: the
+// server realm (SERVER = true) and the client realm (CLIENT = true, Options::realm), each with its own state.
 //
 // Error model: every entry from C++ into Lua goes through a protected call with a traceback
 // handler; a failure becomes a LuaError {file, line, message, traceback} in errors() and never
@@ -23,6 +24,7 @@
 #include "vestige/core/result.hpp"
 #include "vestige/core/tick.hpp"
 #include "vestige/core/trace.hpp"
+#include "vestige/scene/draw2d.hpp"
 #include "vestige/source/bsp/entities.hpp"
 #include "vestige/source/game/trace_query.hpp"
 #include "vestige/source/game/world.hpp"
@@ -53,7 +55,11 @@ struct LuaError {
     [[nodiscard]] static const char* kindName(Kind kind);  // "runtime", "syntax", "file", "budget", "time", "memory"
 };
 
+// Which side of GMod's realm split a runtime is (SERVER / CLIENT in Lua).
+enum class Realm { Server, Client };
+
 struct Options {
+    Realm realm = Realm::Server;
     std::optional<std::filesystem::path> gmodDir;  // GMod install mode: a garrysmod/ directory
     std::vector<std::filesystem::path> addonDirs;  // extra roots with lua/ and gamemodes/, searched first
     std::optional<std::filesystem::path> dataDir;  // DATA path id (the only writable one); none = writes refused
@@ -82,6 +88,15 @@ struct Options {
     // only (entities, timers fired, hook dispatches, error counts), never from Lua output, so heap addresses that
     // tostring() shows never reach its hash. See docs/glua.md (Determinism).
     TraceSink* traceSink = nullptr;
+
+    // ---- client realm only ----
+    // Whether the server sent a file (AddCSLuaFile, virtual path in lower case, "gamemodes/g/gamemode/cl_init.lua").
+    // The client loads only those, the folders GMod sends without it (lua/autorun, lua/autorun/client, lua/vgui,
+    // lua/skins, lua/matproxy, lua/postprocess) and its own lua/includes; anything else is not found, as in GMod.
+    std::function<bool(std::string_view)> sentToClient;
+    std::uint32_t screenWidth = 1280, screenHeight = 720;  // ScrW / ScrH
+    // Searched for CreateFont's family before the system's fonts (a mounted game's resource/fonts).
+    std::vector<std::filesystem::path> fontDirs;
 };
 
 struct TimerFire {
@@ -143,7 +158,8 @@ public:
     [[nodiscard]] Result<std::string> eval(std::string_view code, std::string_view chunkName = "eval");
 
     // Advances the clock and the world by one tick (World::step: the player's command and spawn, entity thinks,
-    // then the Lua Think, Tick and timers at the world's Tick hook point, I/O, deferred deletes).
+    // then the Lua Think, Tick and timers at the world's Tick hook point, I/O, deferred deletes). In the client realm
+    // it is frame().
     void tick();
     // The session's player: it joins the world on the first tick (or now, when an embedder needs it earlier, e.g.
     // to give it the first tick's command) and spawns on the world's next tick.
@@ -202,6 +218,27 @@ public:
     bool receiveNetMessage(const std::vector<std::uint8_t>& data, std::uint64_t bits, int fromPlayer);
     // resource.*: what clients are offered, in the order added.
     [[nodiscard]] const std::vector<ClientResource>& clientResources() const;
+
+    [[nodiscard]] Realm realm() const { return mOptions.realm; }
+    // Server realm: the files AddCSLuaFile sent (virtual paths in lower case, in the order added).
+    [[nodiscard]] const std::vector<std::string>& clientLuaFiles() const;
+    [[nodiscard]] bool sentToClient(std::string_view virtualPath) const;
+
+    // ---- client realm (client.cpp) ----
+    // The local player as this client sees it: the server's player 1 copied into this realm's world (position,
+    // angles, eye angles, velocity, health, armor, alive, the active weapon's class and clips). Call after each
+    // server tick; what client Lua changes on it lasts until the next update, as a network update overwrites it.
+    void updateLocalPlayer(Runtime& server);
+    // One client frame: the clock, InitPostEntity once (the first frame with a local player), Think, Tick, timers.
+    void frame();
+    // The HUD pass: PreDrawHUD, HUDShouldDraw for each base HUD element, HUDPaint; surface.* calls made inside go
+    // into `out` (cleared first). Outside the pass they draw nothing and are counted (surfaceCallsOutsidePaint).
+    void paintHud(scene::DrawList2D& out);
+    // HUDShouldDraw's answer per element at the last paintHud (Vestige draws none of them yet).
+    [[nodiscard]] const std::map<std::string, bool>& hudElements() const;
+    // Fonts that fell back to DejaVu Sans or could not load, one line each.
+    [[nodiscard]] const std::vector<std::string>& fontNotes() const;
+    [[nodiscard]] std::uint64_t surfaceCallsOutsidePaint() const;
 
     // The library's private state (src/internal.hpp); opaque here.
     struct Impl;

@@ -1,13 +1,9 @@
 -- Vestige base gamemode, server part: every engine event has a harmless default so derived
 -- gamemodes can call self.BaseClass.<Event>(self, ...).
+AddCSLuaFile("cl_init.lua")
 AddCSLuaFile("shared.lua")
 include("shared.lua")
 
-function GM:Initialize() end
-function GM:InitPostEntity() end
-function GM:PostGamemodeLoaded() end
-function GM:Think() end
-function GM:Tick() end
 function GM:ShutDown() end
 function GM:EntityRemoved(ent) end
 

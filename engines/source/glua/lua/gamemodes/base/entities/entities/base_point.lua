@@ -1,3 +1,4 @@
 -- The standalone base of "point" scripted entities (our own code), derived from base_entity as in GMod's base gamemode.
+AddCSLuaFile()  -- sent to clients, as GMod's own base files send themselves
 ENT.Type = "point"
 ENT.Base = "base_entity"

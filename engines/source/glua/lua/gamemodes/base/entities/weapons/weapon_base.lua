@@ -3,6 +3,7 @@
 -- ammo for both attacks), so weapons derived from it start from the same numbers. Its behaviour (bullets, sounds,
 -- view model animations) is not here: PrimaryAttack and the other methods are absent, so a weapon relying on them
 -- does nothing, visibly (the engine only calls methods a weapon has).
+AddCSLuaFile()  -- sent to clients, as GMod's own base files send themselves
 SWEP.PrintName = "Scripted Weapon"
 SWEP.Spawnable = false
 SWEP.AdminOnly = false
