@@ -4,7 +4,8 @@
 // loader with the scripts/AI step, runs 600 ticks of reference movement with the camera rig and the storm weather,
 // and checks that a second run gives the same hashes and the same sound events; renders the mission folder to
 // mission/mission.png through its folder format, as `vestige render MISSIONS/DEMO` draws it, and exports it to
-// mission/mission.glb the way `vestige export MISSIONS/DEMO -o mission.glb` does.
+// mission/mission.glb the way `vestige export MISSIONS/DEMO -o mission.glb` does, and drives the folder's view camera
+// with scripted keys at 30 and 144 fps (the same camera at both, as `vestige view --script` would give).
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -20,6 +21,7 @@
 #include "vestige/iron3d/mission/movement.hpp"
 #include "vestige/iron3d/mission/sample.hpp"
 #include "vestige/render_gl/headless.hpp"
+#include "vestige/viewer/input_script.hpp"
 
 namespace vestige::app {
 namespace {
@@ -106,6 +108,40 @@ Status exportMission(DemoContext& demo) {
     return {};
 }
 
+// What `vestige view MISSIONS/DEMO --script` does without a window: the folder format's camera controller (the
+// Iron3D one) driven by the same scripted keys at 30 and 144 frames per second; both must end on the same camera.
+Status viewMission(DemoContext& demo) {
+    const auto folder = demo.outDir / "mission" / "MISSIONS" / "DEMO";
+    const auto* format = demo.app.formats.detectFolder(folder);
+    if (!format || !format->toScene) return Error("demo.mission", "no folder format recognises the mission folder");
+    VESTIGE_TRY(auto view, format->toScene(folder, {}));
+    if (!view.controller) return Error("demo.mission", "the mission folder format gives no camera controller");
+    VESTIGE_TRY(auto script, viewer::InputScript::parse("0 down left\n1500 up left\n1500 mouse 30 -20\n"
+                                                        "2000 tap c\n4000 down right\n6500 up right\n7000 quit\n"));
+    std::string states[2];
+    std::string name;
+    for (int i = 0; i < 2; ++i) {
+        VESTIGE_TRY(auto controller, view.controller(*view.camera, 16.0f / 9.0f));
+        viewer::ScriptPlayer player(script, i == 0 ? 30 : 144);
+        for (bool quit = false; !quit;) {
+            const viewer::FrameInput in = player.next();
+            VESTIGE_CHECK(controller->update(in));
+            quit = in.quit;
+        }
+        states[i] = controller->stateJson();
+        name = controller->name();
+    }
+    if (states[0] != states[1])
+        return Error("demo.mission", "the view camera differs between 30 and 144 fps")
+            .expected(states[0])
+            .actual(states[1]);
+    demo.notes.push_back(
+        fmt::format("view camera ({}): Left 1.5 s, mouse, centre, Right 2.5 s, quit at 7 s -> {}; "
+                    "identical at 30 and 144 fps",
+                    name, states[0]));
+    return {};
+}
+
 }  // namespace
 
 DemoStage demoStageMission() {
@@ -155,6 +191,7 @@ DemoStage demoStageMission() {
                 aiFirst->runtime->behavior[0].firstRun.deadline, aiFirst->runtime->behavior[1].firstRun.deadline,
                 a.sound.events, a.sound.oneShots, a.sound.strikes));
             VESTIGE_CHECK(exportMission(demo));
+            VESTIGE_CHECK(viewMission(demo));
             return renderMission(demo);
         }};
 }

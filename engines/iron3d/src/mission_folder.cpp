@@ -4,12 +4,14 @@
 
 #include "vestige/core/text.hpp"
 #include "vestige/iron3d/mission/load.hpp"
+#include "vestige/iron3d/mission/view_controller.hpp"
 #include "vestige/iron3d/scene/mission_gltf.hpp"
 #include "vestige/iron3d/scene/mission_scene.hpp"
 
 namespace vestige::iron3d {
 
 namespace fs = std::filesystem;
+namespace vs = vestige::scene;
 
 int probeMissionFolder(const fs::path& folder) {
     std::error_code ec;
@@ -42,7 +44,20 @@ Result<registry::SceneView> missionScene(const vfs::ArchiveRegistry* archives, c
                 .file(folder.string());
     VESTIGE_TRY(mission::LoadedMission m, loadFolder(archives, folder));
     VESTIGE_TRY(scene::MissionScene s, scene::toScene(m));
-    return registry::SceneView{std::move(s.scene), s.camera, scene::reportJson(s.report)};
+    // `vestige view` orbits the first placed object with the game's camera rules (the terrain's centre when the
+    // mission places none).
+    const auto& world = m.runtime->world();
+    const Aabb box = s.scene.bounds();
+    Vec3 target = box.isEmpty() ? Vec3{} : box.center();
+    if (!m.objects.empty())
+        if (const auto t = world.transform(m.objects.front().handle)) target = t->position();
+    registry::SceneView view{std::move(s.scene), s.camera, scene::reportJson(s.report)};
+    view.controller = [target](const vs::Camera& start,
+                               float aspect) -> Result<std::unique_ptr<viewer::CameraController>> {
+        VESTIGE_TRY(auto c, mission::MissionViewController::create(target, start.verticalFov, aspect));
+        return std::unique_ptr<viewer::CameraController>(std::move(c));
+    };
+    return view;
 }
 
 // Every model option (--state, --lod, --textures, ...) is refused: a mission has its own poses and libraries.

@@ -71,6 +71,45 @@ TEST(MissionGltf, SampleMissionNodesMeshesAndPlacements) {
     EXPECT_FLOAT_EQ(static_cast<float>(g.nodes[2].matrix[14]), 5.0f);
 }
 
+// An object whose prototype resolves to several mesh components: its node keeps the placement and no mesh, and one
+// child node per mesh component carries that component's mesh (the sample places none such, so the loaded
+// object 1 gets a second tank component, without the CTLD pose: a distinct (model, pose) mesh).
+TEST(MissionGltf, MultiComponentObjectHasOneChildNodePerMeshComponent) {
+    Game game;
+    auto m = game.load();
+    ASSERT_TRUE(m.ok()) << m.error().render();
+    auto& o = m->objects[1];
+    std::size_t mesh = o.components.size();
+    for (std::size_t k = 0; k < o.visuals.size(); ++k)
+        if (o.visuals[k]) mesh = k;
+    ASSERT_LT(mesh, o.components.size()) << "s_tank has a mesh component";
+    ASSERT_TRUE(mesh < o.poses.size() && o.poses[mesh]) << "and it is posed";
+    o.components.push_back(o.components[mesh]);
+    o.visuals.push_back(o.visuals[mesh]);
+    o.poses.push_back(std::nullopt);
+    auto out = exportGlb(*m);
+    ASSERT_TRUE(out.ok()) << out.error().render();
+    const tinygltf::Model g = parse(out->glb);
+    ASSERT_EQ(g.nodes.size(), 1u + 4u + 2u) << "the terrain, four objects, two component children";
+    EXPECT_EQ(out->stats.objectNodes, 4u);
+    EXPECT_EQ(g.scenes.at(0).nodes.size(), 5u) << "the children are not scene roots";
+    ASSERT_EQ(g.meshes.size(), 3u) << "terrain, the posed tank, the unposed tank";
+    const tinygltf::Node* parent = &g.nodes[2];  // the terrain, object 0, then object 1
+    EXPECT_EQ(parent->name.substr(0, 2), "1 ");
+    EXPECT_EQ(parent->mesh, -1) << "several components: the mesh moves to the children";
+    EXPECT_EQ(parent->matrix.size(), 16u) << "the placement stays on the object's node";
+    ASSERT_EQ(parent->children.size(), 2u);
+    const auto& c0 = g.nodes[static_cast<std::size_t>(parent->children[0])];
+    const auto& c1 = g.nodes[static_cast<std::size_t>(parent->children[1])];
+    EXPECT_EQ(c0.name, "1 component 0");
+    EXPECT_EQ(c1.name, "1 component 1");
+    EXPECT_TRUE(c0.matrix.empty()) << "children sit at their parent's placement";
+    EXPECT_EQ(c0.mesh, g.nodes[1].mesh) << "the posed component shares object 0's tank mesh";
+    EXPECT_NE(c1.mesh, c0.mesh);
+    EXPECT_GE(c1.mesh, 0);
+    EXPECT_EQ(triangles(g, g.meshes[static_cast<std::size_t>(c1.mesh)]), 36u);
+}
+
 TEST(MissionGltf, TexturesEmbeddedWithTheLightmapOnUv1) {
     Game game;
     auto m = game.load();

@@ -2,8 +2,9 @@
 // OpenGL 4.5 core renderer for a scene::Scene. Engines never call GL: they build a Scene and hand it here.
 //
 // Every frame is drawn into an off-screen framebuffer (RGBA8 colour + 32-bit float depth) of the
-// renderer's size; headless callers read it back, the window viewer blits it to the screen.
-// A Renderer needs a current GL context (HeadlessContext or the viewer's window) for its whole life.
+// renderer's size; headless callers read it back, a windowed view blits it to the screen.
+// A Renderer needs a current GL context (HeadlessContext or a platform window's, made current by the caller) for
+// its whole life; it never makes one itself.
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -13,6 +13,7 @@
 #include "vestige/core/bytes.hpp"
 #include "vestige/scene/camera.hpp"
 #include "vestige/scene/scene.hpp"
+#include "vestige/viewer/controller.hpp"
 
 namespace vestige::registry {
 
@@ -43,6 +44,8 @@ struct SceneView {
     scene::Scene scene;
     std::optional<scene::Camera> camera;
     std::string report;  // a JSON object for `render --stats` (a map's materials), "" when the format has none
+    // Optional: the camera controller `vestige view` runs for this content (empty: free flight).
+    viewer::ControllerFactory controller;
 };
 
 struct FormatInfo {

@@ -25,12 +25,12 @@ std::string_view cameraCommandName(CameraCommand c) {
 void CameraController::update(const InputSnapshot& s, std::uint32_t stepMs, float angleXInput, float angleYInput) {
     const float dt = static_cast<float>(stepMs) / 1000.0f;
     auto held = [&](CameraCommand c) {
-        const auto it = mBindings.find(c);
-        return it != mBindings.end() && s.isHeld(it->second);
+        const auto [from, to] = mBindings.equal_range(c);
+        return std::any_of(from, to, [&](const auto& b) { return s.isHeld(b.second); });
     };
     auto pressed = [&](CameraCommand c) {
-        const auto it = mBindings.find(c);
-        return (it != mBindings.end() && s.wasPressed(it->second)) ||
+        const auto [from, to] = mBindings.equal_range(c);
+        return std::any_of(from, to, [&](const auto& b) { return s.wasPressed(b.second); }) ||
                std::find(mQueued.begin(), mQueued.end(), c) != mQueued.end();
     };
     float yawInput = angleXInput, pitchInput = angleYInput;
@@ -67,6 +67,26 @@ RenderCamera CameraController::renderCamera(std::uint64_t tick, std::array<std::
     r.position = mCamera.targetPosition - r.forward * mConfig.distance;
     r.view = Mat4::lookAt(r.position, mCamera.targetPosition, {0, 0, 1});
     return r;
+}
+
+Status addMouseLook(ManualCommands& manual, const CameraConfig& config) {
+    ManualBinding x;
+    x.command = ManualCommand::AngleX;
+    x.source.kind = ManualSource::Kind::MouseX;
+    x.coefficient = config.mouseCoefficient;
+    x.wrap = WrapMode::Wrap;
+    x.deadZone = config.mouseDeadZone;
+    x.minValue = -kPi;
+    x.maxValue = kPi;
+    VESTIGE_CHECK(manual.add(x));
+    ManualBinding y = x;
+    y.command = ManualCommand::AngleY;
+    y.source.kind = ManualSource::Kind::MouseY;
+    y.coefficient = -config.mouseCoefficient;
+    y.wrap = WrapMode::NotWrap;
+    y.minValue = config.pitchMin;
+    y.maxValue = config.pitchMax;
+    return manual.add(y);
 }
 
 Status CameraFrame::step(CameraStep s) {

@@ -38,6 +38,13 @@ Status ManualCommands::add(const ManualBinding& b) {
     return {};
 }
 
+float ManualCommands::inputOf(ManualCommand command) const {
+    float sum = 0;
+    for (std::size_t i = 0; i < mBindings.size(); ++i)
+        if (mBindings[i].command == command) sum += mStates[i].input;
+    return sum;
+}
+
 void ManualCommands::update(const InputSnapshot& s, std::uint32_t stepMs) {
     for (std::size_t i = 0; i < mBindings.size(); ++i) {
         const ManualBinding& b = mBindings[i];

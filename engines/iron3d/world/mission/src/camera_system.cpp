@@ -14,7 +14,9 @@ void installCamera(MissionRuntime& runtime, CameraRig& rig) {
     });
     runtime.addSystem(SchedulerPhase::CalculateWorldQueue, "camera.update", [&rig, stepMs](SystemContext&) -> Status {
         VESTIGE_CHECK(rig.frame.step(input::CameraStep::UpdateController));
-        rig.controller.update(rig.snapshot, stepMs);
+        rig.manual.update(rig.snapshot, stepMs);
+        rig.controller.update(rig.snapshot, stepMs, rig.manual.inputOf(input::ManualCommand::AngleX),
+                              rig.manual.inputOf(input::ManualCommand::AngleY));
         return {};
     });
     runtime.addSystem(SchedulerPhase::UpdateAnimationAndEffects, "camera.transform",

@@ -25,6 +25,7 @@
 #include "vestige/core/math.hpp"
 #include "vestige/core/result.hpp"
 #include "vestige/iron3d/input/input.hpp"
+#include "vestige/iron3d/input/manual.hpp"
 
 namespace vestige::iron3d::input {
 
@@ -38,6 +39,10 @@ struct CameraConfig {        // [P] defaults, none from the original
     float centreYaw = 0.0f, centrePitch = -0.4f;
     float centreRate = 2.0f;  // rad/s on each axis while centring
     float distance = 24.0f;   // orbit distance from the target
+    // Mouse look through MCMD_ANGLE_X / MCMD_ANGLE_Y (addMouseLook): radians per mouse count, and the dead zone
+    // in counts per tick below which a motion is ignored.
+    float mouseCoefficient = 0.003f;
+    float mouseDeadZone = 0.0f;
 };
 
 struct GameCamera {
@@ -62,8 +67,9 @@ struct RenderCamera {
 class CameraController {
 public:
     explicit CameraController(CameraConfig config = {}) : mConfig(config) {}
-    // Key bindings for the commands (held = continuous, pressed = one-shot for CENTER/INFRARED).
-    void bind(CameraCommand command, Button button) { mBindings[command] = button; }
+    // Key bindings for the commands (held = continuous, pressed = one-shot for CENTER/INFRARED); a command may
+    // have several buttons (arrow keys and WASD), any of them held or pressed counts.
+    void bind(CameraCommand command, Button button) { mBindings.emplace(command, button); }
     // Step 2, once per tick in game time; manual mouse angles add to yaw/pitch (MCMD_ANGLE_X/Y inputs).
     void update(const InputSnapshot& snapshot, std::uint32_t stepMs, float angleXInput = 0, float angleYInput = 0);
     // One-shot commands from elsewhere (scripts, UI), applied at the next update.
@@ -77,9 +83,14 @@ public:
 private:
     CameraConfig mConfig;
     GameCamera mCamera;
-    std::map<CameraCommand, Button> mBindings;
+    std::multimap<CameraCommand, Button> mBindings;
     std::vector<CameraCommand> mQueued;
 };
+
+// The mouse as MCMD_ANGLE_X (mouse x, MAN_WRAP into [-pi, pi)) and MCMD_ANGLE_Y (mouse y, inverted: moving the
+// mouse down looks down, MAN_NOTWRAP within the pitch limits), each with the config's coefficient and dead zone;
+// their per-tick inputs are what CameraController::update takes as angle inputs (CameraRig does this).
+[[nodiscard]] Status addMouseLook(ManualCommands& manual, const CameraConfig& config);
 
 enum class CameraStep : std::uint8_t {
     CollectEvents,

@@ -52,6 +52,9 @@ public:
     [[nodiscard]] float value(std::size_t binding) const { return mStates.at(binding).value; }
     [[nodiscard]] float input(std::size_t binding) const { return mStates.at(binding).input; }
     [[nodiscard]] std::size_t size() const { return mBindings.size(); }
+    [[nodiscard]] const ManualBinding& binding(std::size_t i) const { return mBindings.at(i); }
+    // The sum of this tick's inputs of every binding of `command` (0 when none is bound).
+    [[nodiscard]] float inputOf(ManualCommand command) const;
 
 private:
     struct StateOf {
