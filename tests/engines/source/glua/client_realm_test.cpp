@@ -16,44 +16,39 @@
 namespace vestige::source::glua {
 namespace {
 
-void write(const std::filesystem::path& p, const std::string& text) {
-    std::filesystem::create_directories(p.parent_path());
-    std::ofstream(p) << text;
-}
-
 // A gamemode with server, client and shared parts, a SENT folder, a single-file SWEP and a client file nobody sent.
 std::filesystem::path addon() {
     static const std::filesystem::path dir = [] {
         const auto d = tempDir("client_realm");
         const auto gm = d / "gamemodes/clt";
-        write(gm / "gamemode/init.lua", R"(
+        writeFile(gm / "gamemode/init.lua", R"(
 AddCSLuaFile("cl_init.lua")
 AddCSLuaFile("shared.lua")
 AddCSLuaFile("cl_sent.lua")
 include("shared.lua")
 FILES = (FILES or "") .. "init "
 )");
-        write(gm / "gamemode/shared.lua", R"(
+        writeFile(gm / "gamemode/shared.lua", R"(
 DeriveGamemode("base")
 FILES = (FILES or "") .. "shared "
 )");
-        write(gm / "gamemode/cl_init.lua", R"(
+        writeFile(gm / "gamemode/cl_init.lua", R"(
 include("shared.lua")
 FILES = (FILES or "") .. "cl_init "
 include("cl_sent.lua")
 include("cl_secret.lua")
 )");
-        write(gm / "gamemode/cl_sent.lua", "SENT_LOADED = true\n");
-        write(gm / "gamemode/cl_secret.lua", "SECRET_LOADED = true\n");
-        write(gm / "entities/entities/ent_clt/init.lua", R"(
+        writeFile(gm / "gamemode/cl_sent.lua", "SENT_LOADED = true\n");
+        writeFile(gm / "gamemode/cl_secret.lua", "SECRET_LOADED = true\n");
+        writeFile(gm / "entities/entities/ent_clt/init.lua", R"(
 AddCSLuaFile("cl_init.lua")
 AddCSLuaFile("shared.lua")
 include("shared.lua")
 ENT.Part = "server"
 )");
-        write(gm / "entities/entities/ent_clt/shared.lua", "ENT.Type = 'anim'\nENT.Shared = true\n");
-        write(gm / "entities/entities/ent_clt/cl_init.lua", "include('shared.lua')\nENT.Part = 'client'\n");
-        write(gm / "entities/weapons/weapon_clt.lua", R"(
+        writeFile(gm / "entities/entities/ent_clt/shared.lua", "ENT.Type = 'anim'\nENT.Shared = true\n");
+        writeFile(gm / "entities/entities/ent_clt/cl_init.lua", "include('shared.lua')\nENT.Part = 'client'\n");
+        writeFile(gm / "entities/weapons/weapon_clt.lua", R"(
 AddCSLuaFile()
 SWEP.PrintName = "clt"
 if CLIENT then SWEP.DrawnBy = "client" else SWEP.DrawnBy = "server" end

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <fstream>
 #include <stdexcept>
 
 #include "vestige/source/game/usercmd.hpp"
@@ -56,6 +57,11 @@ std::unique_ptr<Runtime> bootAddon(const std::filesystem::path& addon, bool jit,
     spec.tick = true;
     spec.clean = clean;
     return bootRuntime(std::move(opt), spec);
+}
+
+void writeFile(const std::filesystem::path& path, std::string_view bytes) {
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 void holdButtons(Runtime& rt, int n, std::uint32_t buttons) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "vestige/source/glua/runtime.hpp"
 
@@ -36,6 +37,8 @@ inline std::string modeName(const ::testing::TestParamInfo<bool>& info) { return
 void holdButtons(Runtime& rt, int n, std::uint32_t buttons);
 // The results of `code` joined by tabs (Runtime::eval), or "ERR: <message>".
 std::string ev(Runtime& rt, const std::string& code);
+// Writes `bytes` to `path` (binary), creating its parent folders.
+void writeFile(const std::filesystem::path& path, std::string_view bytes);
 // A fresh empty directory under the system temp dir, named after `name` and the process.
 std::filesystem::path tempDir(const std::string& name);
 // Every recorded error rendered, one per line (for failure messages).

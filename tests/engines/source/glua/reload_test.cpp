@@ -17,11 +17,6 @@
 namespace vestige::source::glua {
 namespace {
 
-void write(const std::filesystem::path& p, std::string_view bytes) {
-    std::filesystem::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
-
 std::filesystem::path addon() {
     static const std::filesystem::path dir = [] {
         const auto d = tempDir("reload");
@@ -29,7 +24,7 @@ std::filesystem::path addon() {
         spec.sequences.push_back({.label = "reload", .activity = "ACT_VM_RELOAD", .fps = 30, .frames = 46});
         auto built = mdl::buildModel(spec);
         EXPECT_TRUE(built.ok());
-        write(d / "models/weapons/v_test.mdl", asChars(built->mdl));
+        writeFile(d / "models/weapons/v_test.mdl", asChars(built->mdl));
         constexpr const char* kGun = R"(
 SWEP.Primary.ClipSize = 30
 SWEP.Primary.DefaultClip = 30
@@ -42,9 +37,11 @@ function SWEP:PrimaryAttack() SHOTS = SHOTS + 1 end
 function SWEP:Reload() self:DefaultReload(ACT_VM_RELOAD) end
 function SWEP:Think() THINKS = THINKS + 1 end
 )";
-        write(d / "lua/weapons/test_reload.lua", std::string("SWEP.ViewModel = 'models/weapons/v_test.mdl'\n") + kGun);
-        write(d / "lua/weapons/test_nomodel.lua", std::string("SWEP.ViewModel = 'models/weapons/v_none.mdl'\n") + kGun);
-        write(d / "lua/weapons/test_other.lua", "SWEP.PrintName = 'other'\n");
+        writeFile(d / "lua/weapons/test_reload.lua",
+                  std::string("SWEP.ViewModel = 'models/weapons/v_test.mdl'\n") + kGun);
+        writeFile(d / "lua/weapons/test_nomodel.lua",
+                  std::string("SWEP.ViewModel = 'models/weapons/v_none.mdl'\n") + kGun);
+        writeFile(d / "lua/weapons/test_other.lua", "SWEP.PrintName = 'other'\n");
         return d;
     }();
     return dir;

@@ -12,11 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void writeText(const fs::path& p, const std::string& text) {
-    fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary) << text;
-}
-
 // Seed D1.1: integer arguments must not read as zero.
 TEST(GluaApi, VectorIntegerArguments) {
     auto rt = bootRuntime();
@@ -174,7 +169,7 @@ TEST(GluaApi, FileSandboxRefusesEscapes) {
     const fs::path root = tempDir("sandbox");
     const fs::path data = root / "garrysmod" / "data";
     fs::create_directories(data);
-    writeText(root / "secret.txt", "top secret");
+    writeFile(root / "secret.txt", "top secret");
     fs::create_symlink(root / "secret.txt", data / "link.txt");
     Options opt;
     opt.dataDir = data;
@@ -377,7 +372,7 @@ TEST(GluaApi, MathStringTableSemantics) {
 
 TEST(GluaApi, GamemodeDerivationAndEngineHooks) {
     const fs::path addon = tempDir("gamemode");
-    writeText(addon / "gamemodes" / "mygm" / "gamemode" / "init.lua",
+    writeFile(addon / "gamemodes" / "mygm" / "gamemode" / "init.lua",
               "AddCSLuaFile('shared.lua')\ninclude('shared.lua')\nDeriveGamemode('base')\n"
               "log = log or {}\n"
               "function GM:Initialize() log[#log + 1] = 'Initialize@' .. engine.TickCount() end\n"
@@ -385,8 +380,8 @@ TEST(GluaApi, GamemodeDerivationAndEngineHooks) {
               "function GM:PlayerInitialSpawn(ply) log[#log + 1] = 'PlayerInitialSpawn@' .. engine.TickCount() end\n"
               "function GM:PlayerSpawn(ply) self.BaseClass.PlayerSpawn(self, ply) log[#log + 1] = 'PlayerSpawn:' .. "
               "ply:Health() end\n");
-    writeText(addon / "gamemodes" / "mygm" / "gamemode" / "shared.lua", "GM.Name = 'My GM'\n");
-    writeText(addon / "lua" / "autorun" / "server" / "sv_a.lua",
+    writeFile(addon / "gamemodes" / "mygm" / "gamemode" / "shared.lua", "GM.Name = 'My GM'\n");
+    writeFile(addon / "lua" / "autorun" / "server" / "sv_a.lua",
               "log = {'autorun'}\nhook.Add('Think', 'count', function() thinks = (thinks or 0) + 1 end)\n");
     Options opt;
     opt.addonDirs.push_back(addon);

@@ -22,16 +22,11 @@
 namespace vestige::source::glua {
 namespace {
 
-void write(const std::filesystem::path& p, const std::string& text) {
-    std::filesystem::create_directories(p.parent_path());
-    std::ofstream(p) << text;
-}
-
 // The addon every test boots with.
 std::filesystem::path addon() {
     static const std::filesystem::path dir = [] {
         const auto d = tempDir("weapons");
-        write(d / "lua/autorun/server/setup.lua", R"(
+        writeFile(d / "lua/autorun/server/setup.lua", R"(
 LOG, SHOTS, ALT, RELOADS, THINKS, SHOT_TICKS = {}, 0, 0, 0, 0, {}
 hook.Add("PlayerCanPickupWeapon", "t", function(p, w)
 	LOG[#LOG + 1] = "PlayerCanPickupWeapon:" .. w:GetClass()
@@ -39,7 +34,7 @@ hook.Add("PlayerCanPickupWeapon", "t", function(p, w)
 end)
 hook.Add("WeaponEquip", "t", function(w, p) LOG[#LOG + 1] = "WeaponEquip:" .. tostring(IsValid(w:GetOwner())) end)
 )");
-        write(d / "lua/weapons/test_gun.lua", R"(
+        writeFile(d / "lua/weapons/test_gun.lua", R"(
 SWEP.Primary.Automatic = true
 SWEP.Secondary.Automatic = true
 function SWEP:Initialize() LOG[#LOG + 1] = "Initialize" end
@@ -56,45 +51,45 @@ function SWEP:SecondaryAttack() ALT = ALT + 1 self:SetNextSecondaryFire(CurTime(
 function SWEP:Reload() RELOADS = RELOADS + 1 end
 function SWEP:Think() THINKS = THINKS + 1 end
 )");
-        write(d / "lua/weapons/test_semi.lua", R"(
+        writeFile(d / "lua/weapons/test_semi.lua", R"(
 SWEP.Base = "test_gun"
 SWEP.Primary.Automatic = false
 )");
-        write(d / "lua/weapons/test_refused.lua", "SWEP.PrintName = 'refused'\n");
-        write(d / "lua/weapons/test_bad.lua", "function SWEP:Initialize()\n\terror('bad weapon')\nend\n");
+        writeFile(d / "lua/weapons/test_refused.lua", "SWEP.PrintName = 'refused'\n");
+        writeFile(d / "lua/weapons/test_bad.lua", "function SWEP:Initialize()\n\terror('bad weapon')\nend\n");
         // Folder form: init.lua is the server's file and includes shared.lua beside it; cl_init.lua is never run.
-        write(
+        writeFile(
             d / "lua/weapons/test_folder/init.lua",
             "AddCSLuaFile('cl_init.lua')\nAddCSLuaFile('shared.lua')\ninclude('shared.lua')\nSWEP.Realm = 'server'\n");
-        write(d / "lua/weapons/test_folder/shared.lua", R"(
+        writeFile(d / "lua/weapons/test_folder/shared.lua", R"(
 SWEP.Base = "test_gun"
 SWEP.Primary.ClipSize = 30
 SWEP.FromShared = true
 DEFINE_BASECLASS("test_gun")
 function SWEP:BaseName() return BaseClass.ClassName end
 )");
-        write(d / "lua/weapons/test_folder/cl_init.lua", "error('the client file ran on the server')\n");
-        write(d / "gamemodes/testgm/gamemode/init.lua", "DeriveGamemode('base')\n");
-        write(d / "gamemodes/testgm/entities/weapons/gm_gun/shared.lua", "SWEP.PrintName = 'from the gamemode'\n");
-        write(d / "lua/entities/test_thinker.lua", R"(
+        writeFile(d / "lua/weapons/test_folder/cl_init.lua", "error('the client file ran on the server')\n");
+        writeFile(d / "gamemodes/testgm/gamemode/init.lua", "DeriveGamemode('base')\n");
+        writeFile(d / "gamemodes/testgm/entities/weapons/gm_gun/shared.lua", "SWEP.PrintName = 'from the gamemode'\n");
+        writeFile(d / "lua/entities/test_thinker.lua", R"(
 ENT.Type = "anim"
 ENT.Base = "base_anim"
 function ENT:Initialize() INITS = (INITS or 0) + 1 end
 function ENT:Think() THINK_AT = THINK_AT or {} THINK_AT[#THINK_AT + 1] = engine.TickCount() end
 )");
-        write(d / "lua/entities/test_fast.lua", R"(
+        writeFile(d / "lua/entities/test_fast.lua", R"(
 ENT.Type = "anim"
 function ENT:Think() FAST = (FAST or 0) + 1 self:NextThink(CurTime()) return true end
 )");
-        write(d / "lua/entities/test_slow.lua", R"(
+        writeFile(d / "lua/entities/test_slow.lua", R"(
 ENT.Type = "anim"
 function ENT:Think() SLOW_AT = SLOW_AT or {} SLOW_AT[#SLOW_AT + 1] = engine.TickCount() self:NextThink(CurTime() + 1) return true end
 )");
-        write(d / "lua/entities/test_bad_init.lua",
-              "ENT.Type = 'anim'\nfunction ENT:Initialize()\n\terror('bad init')\nend\n");
-        write(d / "lua/entities/test_bad_think.lua",
-              "ENT.Type = 'anim'\nfunction ENT:OnRemove() REMOVED = (REMOVED or 0) + 1 end\nfunction ENT:Think()\n"
-              "\terror('bad think')\nend\n");
+        writeFile(d / "lua/entities/test_bad_init.lua",
+                  "ENT.Type = 'anim'\nfunction ENT:Initialize()\n\terror('bad init')\nend\n");
+        writeFile(d / "lua/entities/test_bad_think.lua",
+                  "ENT.Type = 'anim'\nfunction ENT:OnRemove() REMOVED = (REMOVED or 0) + 1 end\nfunction ENT:Think()\n"
+                  "\terror('bad think')\nend\n");
         return d;
     }();
     return dir;
