@@ -40,11 +40,24 @@ private:
     std::optional<std::string> mOld;
 };
 
+// Under ASan, SDL's offscreen driver loads Mesa's llvmpipe and unloads it at SDL_Quit; llvmpipe leaves 112 bytes that
+// LeakSanitizer traces into no loaded module (the frames land in the unmapped library), so no suppression can name
+// them. Leak checking stays on for every other subprocess and for vestige's own code on the headless EGL path (render
+// tests).
+std::string asanOptionsWithoutLeakCheck() {
+    const char* old = std::getenv("ASAN_OPTIONS");
+    return (old && *old ? std::string(old) + ":" : std::string()) + "detect_leaks=0";
+}
+
 class ViewCli : public test::TempDirTest {
 protected:
-    test::CliRun run(const std::vector<std::string>& args) { return test::runCli(VESTIGE_BIN, args, mDir); }
+    test::CliRun run(const std::vector<std::string>& args) {
+        ScopedEnv leaks("ASAN_OPTIONS", asanOptionsWithoutLeakCheck().c_str());
+        return test::runCli(VESTIGE_BIN, args, mDir);
+    }
     fs::path mission() {
-        const auto r = run({"demo", "--out", (mDir / "demo").string(), "--stage", "mission"});
+        const auto r =
+            test::runCli(VESTIGE_BIN, {"demo", "--out", (mDir / "demo").string(), "--stage", "mission"}, mDir);
         EXPECT_EQ(r.code, 0) << r.out << r.err;
         return mDir / "demo" / "mission" / "MISSIONS" / "DEMO";
     }
