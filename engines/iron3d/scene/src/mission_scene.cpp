@@ -11,16 +11,13 @@
 #include "vestige/iron3d/land/land.hpp"
 #include "vestige/iron3d/scene/scene.hpp"
 #include "vestige/iron3d/texm/texm.hpp"
+#include "vestige/iron3d/tma/tma.hpp"
 
 namespace vestige::iron3d::scene {
 
 namespace vs = ::vestige::scene;
 
-Mat4 placementMatrix(const world::Transform& t) {
-    const Vec3 o = t.orientation();
-    const Mat3 r = Mat3::rotationZ(o.z) * Mat3::rotationY(o.y) * Mat3::rotationX(o.x);
-    return Mat4::fromMat3(r * Mat3::scale(t.scale()), t.position());
-}
+Mat4 placementMatrix(const world::Transform& t) { return tma::placement(t.position(), t.orientation(), t.scale()); }
 
 namespace {
 

@@ -358,11 +358,12 @@ Result<Bytes> write(const Mission& m) {
     return w.take();
 }
 
-Mat4 placement(const PlacedObject& o) {
-    const Mat3 r =
-        Mat3::rotationZ(o.orientation.z) * Mat3::rotationY(o.orientation.y) * Mat3::rotationX(o.orientation.x);
-    return Mat4::fromMat3(r * Mat3::scale(o.scale), o.position);
+Mat4 placement(Vec3 position, Vec3 orientation, Vec3 scale) {
+    const Mat3 r = Mat3::rotationZ(orientation.z) * Mat3::rotationY(orientation.y) * Mat3::rotationX(orientation.x);
+    return Mat4::fromMat3(r * Mat3::scale(scale), position);
 }
+
+Mat4 placement(const PlacedObject& o) { return placement(o.position, o.orientation, o.scale); }
 
 LandFiles landFiles(std::string_view landPath) {
     const std::size_t cut = landPath.find_last_of("\\/");

@@ -128,6 +128,8 @@ struct Mission {
 [[nodiscard]] Status validate(const Mission& mission);
 
 // Mission placement (section 12.4): world = R * (scale . local) + position, R = Rz(o.z) * Ry(o.y) * Rx(o.x).
+// The one composition of that rule; the World3D transform view uses it too.
+[[nodiscard]] Mat4 placement(Vec3 position, Vec3 orientation, Vec3 scale);
 [[nodiscard]] Mat4 placement(const PlacedObject& object);
 // The terrain files of a land_path: its last segment dropped, then "Land.msh" / "Land.map" (separator kept).
 struct LandFiles {
