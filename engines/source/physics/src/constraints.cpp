@@ -14,6 +14,7 @@ namespace {
 
 constexpr float kInchesPerMeter = 1.0f / kMetersPerInch;
 constexpr float kTorqueToBt = kMetersPerInch * kMetersPerInch;  // kg*in^2/s^2 -> N*m
+constexpr int kMaxExtraIterations = 1000;
 
 btRigidBody& rigidOf(PhysicsWorld::Impl& w, BodyId id) {
     BodyRecord* r = w.body(id);
@@ -37,7 +38,8 @@ Status checkDesc(const ConstraintDesc& d) {
     for (const float* v : constraintFloats(d)) VESTIGE_CHECK(checkFinite(*v, "constraint_parameter"));
     VESTIGE_CHECK(checkFinite(d.uprightRotation, "upright_rotation"));
     if (d.forceLimit < 0 || d.torqueLimit < 0 || d.length < 0 || d.springConstant < 0 || d.springDamping < 0 ||
-        d.friction < 0 || d.motorTorque < 0 || d.angularLimit < 0 || !(d.pulleyRatio > 0))
+        d.friction < 0 || d.motorTorque < 0 || d.angularLimit < 0 || !(d.pulleyRatio > 0) || d.extraIterations < 0 ||
+        d.extraIterations > kMaxExtraIterations)
         return Error("physics.range", "constraint limits, lengths and stiffnesses must be >= 0").field("constraint");
     return okStatus();
 }
@@ -176,6 +178,7 @@ Status PhysicsWorld::Impl::buildJoint(ConstraintRecord& c) {
         c.feedback = std::make_unique<btJointFeedback>();
         c.joint->setJointFeedback(c.feedback.get());
         c.joint->enableFeedback(true);
+        if (d.extraIterations > 0) c.joint->setOverrideNumSolverIterations(settings.solverIterations + d.extraIterations);
         if (!c.broken) world->addConstraint(c.joint.get(), d.noCollide);
     }
     return okStatus();
@@ -268,6 +271,17 @@ Status PhysicsWorld::setRopeLength(ConstraintId id, float length, float speed) {
     return okStatus();
 }
 
+Status PhysicsWorld::setSpring(ConstraintId id, float constant, float damping) {
+    VESTIGE_CHECK(checkFinite(constant, "constant"));
+    VESTIGE_CHECK(checkFinite(damping, "damping"));
+    ConstraintRecord* c = mImpl->constraints.get(id);
+    if (!c || c->desc.type != ConstraintType::Elastic) return Error("physics.bad_constraint", "no such elastic");
+    if (constant < 0 || damping < 0) return Error("physics.range", "stiffness and damping must be >= 0").field("constant");
+    c->desc.springConstant = constant;
+    c->desc.springDamping = damping;
+    return okStatus();
+}
+
 Status PhysicsWorld::setMotor(ConstraintId id, float angularSpeed, float maxTorque) {
     VESTIGE_CHECK(checkFinite(angularSpeed, "angular_speed"));
     VESTIGE_CHECK(checkFinite(maxTorque, "torque"));
@@ -329,21 +343,26 @@ void PhysicsWorld::Impl::preStepConstraints(float dt) {
         if (c.desc.type == ConstraintType::KeepUpright && a && a->desc.motionEnabled && !a->isStatic) {
             btRigidBody& r = *a->rb;
             if (!r.isActive()) return;
-            // The body's axis that was up in the given orientation is turned back towards world up.
-            const btVector3 up(0, 0, 1);
-            const btVector3 localTest = btMatrix3x3(toBt(normalize(c.desc.uprightRotation))).transpose() * up;
-            const btVector3 current = r.getWorldTransform().getBasis() * localTest;
-            btVector3 axis = current.cross(up);
+            // CKeepUpright::Simulate (ComputeRotSpeedToAlignAxes, damping 1): the speed that closes the angle between
+            // the test axis and the goal in one step, minus the speed already about that line, capped.
+            const btVector3 localTest = btMatrix3x3(toBt(normalize(c.desc.uprightRotation))).transpose() * btVector3(0, 0, 1);
+            const btVector3 test = r.getWorldTransform().getBasis() * localTest;
+            const btVector3 goal = toBtRaw(c.desc.uprightAxis).normalized();
+            btVector3 axis = test.cross(goal);
             const btScalar s = axis.length();
-            const btScalar angle = std::atan2(s, current.dot(up));
-            btVector3 w = r.getAngularVelocity();
-            w = up * w.dot(up);  // the controller owns the swing; spin about up stays free
-            if (s > 1e-6f) {
-                btScalar speed = angle / dt;
-                if (c.desc.angularLimit > 0) speed = std::min<btScalar>(speed, c.desc.angularLimit);
-                w += axis / s * speed;
+            if (s < 1e-6f && test.dot(goal) > 0) return;
+            if (s < 1e-6f) {  // upside down: any perpendicular line turns it
+                btVector3 y;
+                btPlaneSpace1(goal, axis, y);
+            } else {
+                axis /= s;
             }
-            r.setAngularVelocity(w);
+            const btScalar angle = std::atan2(s, test.dot(goal));
+            btVector3 w = r.getAngularVelocity();
+            btVector3 change = axis * (angle / dt) - axis * w.dot(axis);
+            const btScalar len = change.length();
+            if (len > c.desc.angularLimit) change *= len > 0 ? c.desc.angularLimit / len : 0;
+            r.setAngularVelocity(w + change);
         }
     });
 }

@@ -132,8 +132,8 @@ auto constraintFloats(D& d) {
 }
 template <class D>
 auto constraintVectors(D& d) {
-    return std::array{&d.pointA, &d.pointB,    &d.axis,      &d.wheelA,
-                      &d.wheelB, &d.minAngles, &d.maxAngles, &d.frictionTorque};
+    return std::array{&d.pointA,    &d.pointB,    &d.axis,           &d.wheelA,     &d.wheelB,
+                      &d.minAngles, &d.maxAngles, &d.frictionTorque, &d.uprightAxis};
 }
 
 Status checkFinite(Vec3 v, const char* field);

@@ -144,6 +144,7 @@ void putConstraintDesc(ByteWriter& w, const ConstraintDesc& d) {
     for (const float* v : constraintFloats(d)) w.f32(*v);
     w.u8(static_cast<std::uint8_t>(d.noCollide | (d.rigid << 1) | (d.stretchOnly << 2) | (d.onlyRotation << 3)));
     put(w, d.uprightRotation);
+    w.i32(d.extraIterations);
     w.u64(d.userId);
 }
 
@@ -160,6 +161,7 @@ ConstraintDesc getConstraintDesc(Reader& r) {
     d.stretchOnly = flags & 4;
     d.onlyRotation = flags & 8;
     d.uprightRotation = r.quat();
+    d.extraIterations = r.i32();
     d.userId = r.u64();
     return d;
 }

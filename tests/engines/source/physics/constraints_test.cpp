@@ -287,6 +287,51 @@ TEST(PhysicsConstraints, KeepUprightTurnsTheBodyBack) {
     EXPECT_LT(radToDeg(std::acos(std::min(1.0f, rotate(stateOf(w, box).rotation, {0, 0, 1}).z))), 1.0f);
 }
 
+// CKeepUpright turns the body's local up towards the goal axis (the entity's up); a limit of 0 corrects nothing.
+TEST(PhysicsConstraints, KeepUprightAlignsWithATiltedGoalAndAZeroLimitDoesNothing) {
+    for (float limit : {3.0f, 0.0f}) {
+        PhysicsWorld w;
+        ASSERT_TRUE(w.setGravity({0, 0, 0}).ok());
+        const BodyId box = addBox(w, {0, 0, 0}, {16, 16, 16}, 10);
+        ConstraintDesc d;
+        d.type = ConstraintType::KeepUpright;
+        d.a = box;
+        d.uprightAxis = normalize(Vec3{1, 0, 1});
+        d.angularLimit = limit;
+        make(w, d);
+        run(w, 90);
+        const Vec3 up = rotate(stateOf(w, box).rotation, {0, 0, 1});
+        if (limit > 0)
+            EXPECT_GT(dot(up, d.uprightAxis), std::cos(degToRad(1.0f)));
+        else
+            EXPECT_NEAR(up.z, 1.0f, 1e-5f);
+    }
+}
+
+// phys_constraintsystem's additionaliterations: accepted, kept by snapshots, refused when negative.
+TEST(PhysicsConstraints, ExtraSolverIterationsAreKeptAndChecked) {
+    PhysicsWorld w;
+    const BodyId a = addBox(w, {0, 0, 0}, {8, 8, 8}, 5);
+    const BodyId b = addBox(w, {20, 0, 0}, {8, 8, 8}, 5);
+    ConstraintDesc d;
+    d.type = ConstraintType::Weld;
+    d.a = a;
+    d.b = b;
+    d.extraIterations = -1;
+    EXPECT_FALSE(w.createConstraint(d).ok());
+    d.extraIterations = 4;
+    make(w, d);
+    run(w, 10);
+    const Snapshot snap = w.snapshot();
+    const std::uint64_t before = w.stateHash();
+    run(w, 10);
+    const std::uint64_t after = w.stateHash();
+    ASSERT_TRUE(w.restore(snap).ok());
+    EXPECT_EQ(w.stateHash(), before);
+    run(w, 10);
+    EXPECT_EQ(w.stateHash(), after);
+}
+
 TEST(PhysicsConstraints, NoCollideLetsTwoBodiesPass) {
     PhysicsWorld w;
     addFloor(w);

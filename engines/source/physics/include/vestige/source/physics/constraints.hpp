@@ -13,7 +13,7 @@
 //   Elastic       spring force applied before each step           k (dist - length) + damping
 //   Pulley        custom one-row joint                            |A - wheelA| + ratio |B - wheelB| <= length
 //   Motor         btHingeConstraint with its angular motor        rotation about the axis at a target speed
-//   KeepUpright   angular velocity correction before each step    the body's orientation, at angularLimit
+//   KeepUpright   angular velocity correction before each step    one body axis along a world axis
 //   NoCollide     a pair rule, no joint                           no contact between a and b
 // Winch, hydraulic and muscle are ropes whose length the caller drives (PhysicsWorld::setRopeLength).
 // Forces are kg*in/s^2, torques kg*in^2/s^2; a limit of 0 never breaks. A broken constraint stops acting and
@@ -62,9 +62,14 @@ struct ConstraintDesc {
     bool onlyRotation = false;
     // Slider: limits along the axis relative to the start (min > max = free).
     float minSlide = 1, maxSlide = -1;
-    // KeepUpright: the orientation to keep and the largest correcting speed (rad/s).
+    // KeepUpright (CKeepUpright): the body axis that points up when the body has uprightRotation is turned towards
+    // uprightAxis (world); each step's change of angular velocity is capped at angularLimit (rad/s; 0 corrects
+    // nothing, as in the SDK).
     Quat uprightRotation;
+    Vec3 uprightAxis{0, 0, 1};
     float angularLimit = 0;
+    // Solver iterations on top of the world's for this joint (phys_constraintsystem's additionaliterations).
+    int extraIterations = 0;
     std::uint64_t userId = 0;
 };
 

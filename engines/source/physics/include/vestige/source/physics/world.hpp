@@ -168,6 +168,8 @@ public:
     // Rope-type constraints: the current length, and a length driven towards `target` at `speed` inches/s
     // (winch, hydraulic and muscle; speed 0 = jump).
     Status setRopeLength(ConstraintId rope, float length, float speed = 0);
+    // Elastics: the stiffness (kg/s^2) and damping (kg/s) from now on (phys_spring's SetSpringConstant / Damping).
+    Status setSpring(ConstraintId elastic, float constant, float damping);
     // Motors: target angular speed (rad/s) about the axis and the maximum torque (kg*in^2/s^2).
     Status setMotor(ConstraintId motor, float angularSpeed, float maxTorque);
     // Bodies that may never collide with each other (nocollide), independent of constraints.
