@@ -180,6 +180,7 @@ Entity& World::worldEntity() {
         Entity& e = allocate("worldspawn", 0u);
         e.behaviour = std::make_unique<EntityClass>();
         e.solid = Solid::Bsp;
+        if (!mWorldBody.isNull()) e.physicsObjects.push_back(mWorldBody);
         if (mMap) {
             const Aabb b = mMap->world().bounds();
             if (!b.isEmpty()) {
@@ -362,6 +363,11 @@ void World::remove(Entity& e) {
     if (e.behaviour) e.behaviour->onRemove(*this, e);
     physicsDestroy(e);  // UpdateOnRemove -> VPhysicsDestroyObject
     mRemoved.push_back(e.handle);
+    // GMod's DeleteOnRemove list, in the order it was built; each removal runs the same rules (and its own list).
+    const std::vector<EntityHandle> doomed = std::move(e.deleteOnRemove);
+    e.deleteOnRemove.clear();
+    for (EntityHandle h : doomed)
+        if (Entity* other = get(h)) remove(*other);
 }
 
 void World::removeHierarchy(Entity& e) {

@@ -51,13 +51,15 @@ void World::createPhysics() {
     settings.gravity = {0, 0, -mOptions.move.gravity};  // PhysCreateWorld: sv_gravity down
     mPhysics = std::make_unique<physics::PhysicsWorld>(settings);
     mPhysicsMap = std::make_unique<physics::MapPhysicsStats>();
-    if (!mMap || !mMap->bsp()) return;
-    auto map = physics::addMapCollision(*mPhysics, *mMap->bsp());
-    if (map) {
-        *mPhysicsMap = map->stats;
-    } else {
-        Error err = map.error();
-        warn(std::move(err.in("stage", "map physics")));
+    if (mMap && mMap->bsp()) {
+        auto map = physics::addMapCollision(*mPhysics, *mMap->bsp());
+        if (map) {
+            *mPhysicsMap = map->stats;
+            if (!map->staticBodies.empty()) mWorldBody = map->staticBodies.front();
+        } else {
+            Error err = map.error();
+            warn(std::move(err.in("stage", "map physics")));
+        }
     }
 }
 
@@ -187,6 +189,10 @@ void World::physicsFrame() {
         setAngles(*e, angles);
         e->velocity = s->velocity;
     }
+    // Broken joints: their entities hear ConstraintBroken (CPhysConstraintEvents), which fires OnBreak and removes them.
+    for (const physics::BreakEvent& ev : events.breaks)
+        if (Entity* e = entityOfUser(ev.userId); e && !e->markedForDeletion)
+            acceptInput(*e, "ConstraintBroken", {}, {}, Variant{});
     // The step's collisions, in the physics world's order (by body slot), each to its entity.
     for (const physics::CollisionEvent& ev : events.collisions) {
         Entity* self = mPhysics->valid(ev.self) ? entityOfUser(ev.selfUserId) : nullptr;

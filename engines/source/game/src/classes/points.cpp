@@ -1,6 +1,7 @@
 // Point entities: point_teleport (pointteleport.cpp), teleport destinations and spawn points (CPointEntity:
 // SOLID_NONE, no behaviour), and the registry of every built-in class.
 #include "classes/common.hpp"
+#include "classes/constraint_base.hpp"
 
 namespace vestige::source::game::classes {
 
@@ -70,6 +71,8 @@ ClassRegistry ClassRegistry::builtin() {
     classes::registerLogic(r);
     classes::registerPoints(r);
     classes::registerProps(r);
+    classes::registerConstraints(r);
+    classes::registerControllers(r);
     return r;
 }
 

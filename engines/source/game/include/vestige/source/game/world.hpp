@@ -157,8 +157,9 @@ public:
     void setKeyValue(Entity& e, std::string_view key, std::string_view value);
     // DispatchSpawn; a world already running also calls Activate (as ents.Create + Spawn does).
     void spawn(Entity& e);
-    // UTIL_Remove: EntityRemoved then OnRemove fire now and once; the entity stays valid (and in iteration, marked)
-    // until the end of the tick, then its slot is freed and its serial moves on.
+    // UTIL_Remove: EntityRemoved then OnRemove fire now and once, then the entities it was told to delete on remove
+    // (Entity:DeleteOnRemove) are removed; the entity stays valid (and in iteration, marked) until the end of the
+    // tick, then its slot is freed and its serial moves on.
     void remove(Entity& e);
     void removeHierarchy(Entity& e);  // KillHierarchy: children first
     [[nodiscard]] Entity* get(EntityHandle h);
@@ -283,6 +284,9 @@ public:
     [[nodiscard]] Result<physics::BodyId> physicsInitModel(Entity& e, const physics::BodyDesc* overrides = nullptr);
     // VPhysicsDestroyObject: every body of the entity (Remove does it at once, as UpdateOnRemove does).
     void physicsDestroy(Entity& e);
+    // The world's physics object (g_PhysWorldObject, Entity(0)'s only body): the map's first static body; null
+    // without map collision (then nothing can be constrained to the world).
+    [[nodiscard]] physics::BodyId worldBody() const { return mWorldBody; }
     // The entity a body belongs to (null for the map's bodies and stale ones).
     [[nodiscard]] Entity* entityOfBody(physics::BodyId body);
     [[nodiscard]] Entity* entityOfUser(std::uint64_t userId);
@@ -304,6 +308,9 @@ public:
 
     GameHooks hooks;
     SoundEvents sounds;  // sound.hpp: this tick's sound events
+    // SetPhysConstraintSystem: the phys_constraintsystem that constraints activated from now on join (null: none, or
+    // the one their constraintsystem key names).
+    EntityHandle constraintSystem;
     [[nodiscard]] const WorldOptions& options() const { return mOptions; }
     WorldOptions& options() { return mOptions; }
     [[nodiscard]] RngStreams& rng() { return mRng; }
@@ -368,6 +375,7 @@ private:
     std::unique_ptr<physics::PhysicsWorld> mPhysics;
     std::unique_ptr<physics::MapPhysicsStats> mPhysicsMap;
     std::uint64_t mPhysicsCollisions = 0;
+    physics::BodyId mWorldBody;
     std::map<std::string, physics::BodyDesc, std::less<>> mPropShapes;  // lowercase model path -> shape + .phy values
 };
 
