@@ -43,7 +43,8 @@ fs::path addon() {
 
 class LuaPhysics : public testing::TestWithParam<std::uint64_t> {
 protected:
-    std::unique_ptr<glua::Runtime> session(bsp::MapBuilder map, const std::string& autorun = {}) {
+    std::unique_ptr<glua::Runtime> session(bsp::MapBuilder map, const std::string& autorun = {},
+                                           const char* gmodDir = nullptr) {
         auto built = physics::withPhysCollide(map.build().value());
         EXPECT_TRUE(built.ok());
         auto m = GameMap::load(*built, "room");
@@ -52,6 +53,10 @@ protected:
         opt.instructionBudget = GetParam();
         opt.output = [](std::string_view) {};
         opt.addonDirs.push_back(addon());
+        if (gmodDir) {
+            opt.gmodDir = gmodDir;
+            opt.gamemode = "sandbox";
+        }
         if (!autorun.empty()) {
             const auto path = fs::path(testing::TempDir()) /
                               ("lua_phys_" + std::to_string(::getpid()) + "_" + std::to_string(++mScripts) + ".lua");
@@ -185,8 +190,10 @@ TEST_P(LuaPhysics, ARemovedEntitysPhysObjIsNull) {
     EXPECT_NE(ev(*rt, "PH:GetMass()").find("Tried to use a NULL physics object!"), std::string::npos);
     rt->tick();
     EXPECT_EQ(ev(*rt, "return IsValid(PH), tostring(PH)"), "false\t[NULL PhysObject]");
-    // An entity without physics hands out a NULL object too.
-    EXPECT_EQ(ev(*rt, "return IsValid(game.GetWorld():GetPhysicsObject())"), "false");
+    // An entity without physics hands out a NULL object too; the world has its object (g_PhysWorldObject).
+    EXPECT_EQ(ev(*rt, "local t = ents.Create('info_target') t:Spawn() return IsValid(t:GetPhysicsObject())"), "false");
+    EXPECT_EQ(ev(*rt, "return IsValid(game.GetWorld():GetPhysicsObject()), game.GetWorld():GetPhysicsObjectCount()"),
+              "true\t1");
 }
 
 TEST_P(LuaPhysics, NonFiniteNumbersAreRefused) {
@@ -284,6 +291,78 @@ TEST_P(LuaPhysics, TracesMeetProps) {
                  "return tr.Entity == c, math.Round(tr.HitPos.z), math.Round(tr.HitNormal.z, 2), "
                  "tf.Entity == game.GetWorld(), math.Round(tf.HitPos.z), th.Entity == c, math.Round(th.HitPos.z)"),
               "true\t32\t1\ttrue\t0\ttrue\t32");
+}
+
+// The engine side of GMod's constraint library, called as constraint.lua calls it: ents.Create, keys,
+// SetPhysConstraintObjects, Spawn, Activate. A weld to the world holds the crate where it is; removing the
+// entity that DeleteOnRemove names takes the constraint with it; SetTable replaces what indexing reads.
+TEST_P(LuaPhysics, ConstraintEntitiesFromLuaHoldAndGoWithTheirEntities) {
+    auto rt = session(mapWithProp());
+    ASSERT_EQ(ev(*rt, R"lua(
+        CRATE = ents.FindByName('crate')[1]
+        SYS = ents.Create('phys_constraintsystem') SYS:SetKeyValue('additionaliterations', 4) SYS:Spawn() SYS:Activate()
+        SetPhysConstraintSystem(SYS)
+        W = ents.Create('phys_constraint')
+        W:SetPhysConstraintObjects(game.GetWorld():GetPhysicsObject(), CRATE:GetPhysicsObject())
+        W:Spawn() W:Activate()
+        SetPhysConstraintSystem(NULL)
+        W:SetTable({ Type = 'Weld', Ent1 = CRATE })
+        CRATE:DeleteOnRemove(W)
+        local s = ents.Create('phys_slideconstraint')
+        return W:IsConstraint(), s:IsConstraint(), W.Type, W:GetTable().Ent1 == CRATE)lua"),
+              "true\tfalse\tWeld\ttrue");
+    rt->runTicks(60);
+    EXPECT_EQ(ev(*rt, "return math.Round(CRATE:GetPos().z)"), "200");  // held, not fallen
+    EXPECT_EQ(ev(*rt, "CRATE:Remove() return IsValid(W)"), "true");  // both go at the end of the tick
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "return IsValid(CRATE), IsValid(W)"), "false\tfalse");
+    EXPECT_TRUE(rt->errors().empty());
+    EXPECT_NE(ev(*rt, "local s = ents.Create('phys_constraint') s:SetPhysConstraintObjects(NULL, NULL)")
+                  .find("PhysObj expected"),
+              std::string::npos);
+}
+
+// GMod's own constraint.lua (install mode, VESTIGE_GMOD_DIR) on the world's constraint entities: each function
+// returns its entity, the welded crate stays, the roped one hangs at the rope's length below its point, and
+// RemoveAll lets the welded one fall.
+TEST_P(LuaPhysics, GModConstraintLibraryBuildsRealJoints) {
+    const char* dir = std::getenv("VESTIGE_GMOD_DIR");
+    if (!dir) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
+    auto rt = session(mapWithProp(), {}, dir);
+    ASSERT_EQ(ev(*rt, R"lua(
+        local function crate(x, z)
+            local p = ents.Create('prop_physics') p:SetModel('models/crate.mdl') p:SetPos(Vector(x, 0, z)) p:Spawn()
+            return p
+        end
+        A, B, C, D = crate(-300, 200), crate(-150, 180), crate(0, 100), crate(150, 100)
+        local world = game.GetWorld()
+        WELD = constraint.Weld(A, world, 0, 0, 0, false, false)
+        ROPE, ROPEVIS = constraint.Rope(B, world, 0, 0, Vector(0, 0, 32), Vector(-150, 0, 300), 80, 0, 0, 1, '', false)
+        local made = {
+            constraint.Ballsocket(C, D, 0, 0, Vector(0, 0, 16), 0, 0, 0),
+            constraint.Axis(C, D, 0, 0, Vector(), Vector(), 0, 0, 0, 0),
+            constraint.AdvBallsocket(C, D, 0, 0, Vector(), Vector(), 0, 0, -10, -10, -10, 10, 10, 10, 0, 0, 0, 0, 0),
+            constraint.Slider(C, D, 0, 0, Vector(), Vector(0, 0, 10), 1),
+            constraint.Elastic(C, D, 0, 0, Vector(), Vector(), 100, 10, 0, '', 1, false),
+            constraint.Pulley(C, D, 0, 0, Vector(), Vector(), Vector(0, 0, 400), Vector(150, 0, 400), 0, false, 1, ''),
+            constraint.NoCollide(C, D, 0, 0),
+            constraint.Keepupright(C, Angle(0, 0, 0), 0, 999999),
+        }
+        local classes = {}
+        for _, c in ipairs(made) do classes[#classes + 1] = IsValid(c) and c:GetClass() or tostring(c) end
+        return IsValid(WELD), WELD.Type, IsValid(ROPEVIS) and ROPEVIS:GetClass(), A:IsConstrained(),
+            table.concat(classes, ','))lua"),
+              "true\tWeld\tkeyframe_rope\ttrue\tphys_ballsocket,phys_hinge,phys_ragdollconstraint,"
+              "phys_slideconstraint,phys_spring,phys_pulleyconstraint,logic_collision_pair,phys_keepupright");
+    rt->runTicks(150);
+    EXPECT_EQ(ev(*rt, "return math.Round(A:GetPos().z)"), "200");
+    // The rope's end (the crate's top) hangs 80 below its point: the crate's base at 300 - 80 - 32.
+    EXPECT_NEAR(std::stod(ev(*rt, "return B:GetPos().z")), 188.0, 2.0);
+    EXPECT_EQ(ev(*rt, "local removed, n = constraint.RemoveAll(A) return removed, n"), "true\t1");
+    rt->runTicks(100);
+    EXPECT_EQ(ev(*rt, "return IsValid(WELD)"), "false");
+    EXPECT_LT(std::stod(ev(*rt, "return A:GetPos().z")), 1.0);
+    EXPECT_TRUE(rt->errors().empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, LuaPhysics, testing::Values(std::uint64_t{200'000'000}, std::uint64_t{0}));

@@ -60,7 +60,6 @@ local STAND_INS = {
 	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,
 	["Entity:SetupDataTables"] = false, ["Entity:AddEffects"] = false, ["Entity:RemoveEffects"] = false,
 	["Entity:SetSolid"] = false,
-	["Entity:DeleteOnRemove"] = false, ["Entity:DontDeleteOnRemove"] = false,
 	["Entity:AddEFlags"] = false, ["Entity:RemoveEFlags"] = false, ["Entity:AddFlags"] = false,
 	["Entity:RemoveFlags"] = false, ["Entity:SetTransmitWithParent"] = false, ["Entity:SetPredictable"] = false,
 	["Entity:SetSequence"] = false, ["Entity:SetCycle"] = false, ["Entity:SetModelScale"] = false,

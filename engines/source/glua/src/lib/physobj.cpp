@@ -680,6 +680,8 @@ void setNumField(lua_State* L, const char* name, double v) {
 
 }  // namespace
 
+physics::BodyId checkPhysBody(lua_State* L, int idx) { return checkPhys(L, idx).body; }
+
 void openPhysics(Runtime& rt, lua_State* L) {
     const void* identity = nullptr;
     const int ref = newMetatable(L, kPhysMetaKey, kPhysMethods, kTypePhysObj, &identity);

@@ -5,4 +5,7 @@
 namespace vestige::source::glua {
 void openPhysics(Runtime& rt, lua_State* L);  // PhysObj metatable, physenv, the Entity physics methods
 void bindPhysics(Runtime& rt);                // ENT:PhysicsCollide, after the world's physics step
+// The body of the valid PhysObj at idx; raises "Tried to use a NULL physics object!" (or a type error) otherwise.
+physics::BodyId checkPhysBody(lua_State* L, int idx);
+void openConstraints(Runtime& rt, lua_State* L);  // lib/constraint.cpp
 }  // namespace vestige::source::glua
