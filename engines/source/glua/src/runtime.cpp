@@ -83,7 +83,8 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
         openTypes(*rt, L);
     }
     for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
-                      openServerApi, openWeapons, openDamage, openPhysics, openConstraints, openEntityIo,
+                      openServerApi, openWeapons, openDamage, openPhysics, openConstraints, openEntityFrame,
+                      openEntityIo,
                       openSoundEvents})
         open(*rt, L);
     if (rt->mOptions.realm == Realm::Client) openClient(*rt, L);

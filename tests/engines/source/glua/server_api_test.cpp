@@ -170,6 +170,21 @@ TEST(GluaServerApi, ConVarsAreTypedClampedAndReportChanges) {
               "nil\t600\tfalse");
 }
 
+// The movement cvars are the world's: GMod's values to start with (sv_friction 8 and sv_stopspeed 10, spec
+// "GMod constants"), and a change is what the player's next move uses; physics keeps its gravity (the SDK sets it
+// once, at PhysCreateWorld).
+TEST(GluaServerApi, MovementConVarsAreTheWorldsSettings) {
+    auto rt = bootRuntime();
+    EXPECT_EQ(ev(*rt, "return GetConVarString('sv_friction'), GetConVarNumber('sv_stopspeed'), "
+                      "GetConVarNumber('sv_airaccelerate'), GetConVarNumber('mp_falldamage')"),
+              "8\t10\t10\t0");
+    EXPECT_EQ(ev(*rt, "RunConsoleCommand('sv_gravity', '300') GetConVar('mp_falldamage'):SetInt(1) "
+                      "return GetConVarNumber('sv_gravity'), physenv.GetGravity().z"),
+              "300\t-600");
+    EXPECT_FLOAT_EQ(rt->world().options().move.gravity, 300.0f);
+    EXPECT_TRUE(rt->world().options().realisticFallDamage);
+}
+
 // Regression guard: file.Open's File object over the DATA sandbox, write then read back.
 TEST(GluaServerApi, FileOpenReadsAndWritesInsideData) {
     const fs::path data = tempDir("api_fileopen");

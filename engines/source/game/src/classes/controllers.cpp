@@ -1,8 +1,6 @@
 // The constraint entities that are not joints: phys_keepupright and phys_torque (server phys_controller.cpp),
 // logic_collision_pair (logicentities.cpp), phys_constraintsystem (physconstraint.cpp) and keyframe_rope's state
 // (rope.cpp; ropes are not drawn).
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 
@@ -193,16 +191,24 @@ private:
 class ConstraintSystem final : public EntityClass {};
 
 // ---- keyframe_rope / move_rope --------------------------------------------------------------------------------
-// The rope's state as the game keeps it (Length, Width, the end entities through Entity:SetEntity); nothing draws
-// ropes yet. GMod's winch sets the length through SetLength.
+// The rope's keys are kept as read (Length, Width, ...; the end entities through Entity:SetEntity); nothing draws
+// ropes yet. GMod's winch sets the length through SetLength about 100 times a second, so that one is a member, not
+// another appended key.
 constexpr InputDef kRopeInputs[] = {{"SetLength", Variant::Type::Float}};
 class Rope final : public EntityClass {
 public:
-    std::span<const InputDef> inputs() const override { return kRopeInputs; }
-    void input(World& w, Entity& e, std::size_t, const InputData& in) override {
-        if (std::isfinite(in.value.number))
-            w.setKeyValue(e, "Length", fmt::format("{}", std::max(in.value.number, 0.0f)));
+    bool keyValue(World&, Entity&, std::string_view key, std::string_view value) override {
+        if (!iequals(key, "Length")) return false;
+        mLength = keyFloat(value);
+        return true;
     }
+    std::span<const InputDef> inputs() const override { return kRopeInputs; }
+    void input(World&, Entity&, std::size_t, const InputData& in) override {
+        if (std::isfinite(in.value.number)) mLength = std::max(in.value.number, 0.0f);
+    }
+
+private:
+    float mLength = 0;
 };
 
 }  // namespace

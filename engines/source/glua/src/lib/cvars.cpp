@@ -3,12 +3,16 @@
 // as "%f". CreateConVar (flags as a number or a table of FCVAR_*), GetConVar (one ConVar userdata per variable, so
 // GetConVar(n) == GetConVar(n)), ConVarExists, GetConVarNumber/String and every wiki method of ConVar. A change of
 // value calls cvars.OnConVarChanged(name, old, new) (GMod's cvars module runs the change callbacks). The engine's own
-// server variables the gamemodes read exist with the SDK's defaults (sv_gravity 600, mp_falldamage 0, ...).
+// server variables the gamemodes read exist; the movement ones (sv_gravity, sv_friction, ...) and mp_falldamage are
+// the world's: they start at its values (GMod's: sv_friction 8, sv_stopspeed 10) and a change reaches the player's
+// movement on the next tick, as CGameMovement reads them every move. Physics keeps the gravity it was made with
+// (the SDK sets physenv's gravity from sv_gravity once, at PhysCreateWorld; physenv.SetGravity changes it).
 #include <fmt/format.h>
 
 #include <cmath>
 
 #include "server_api.hpp"
+#include "vestige/source/game/world.hpp"
 #include "vestige/core/parse.hpp"
 #include "vestige/core/text.hpp"
 
@@ -66,10 +70,23 @@ ConVarRecord& checkConVar(lua_State* L) {
 }
 
 // Sets a value and, when it changed, calls cvars.OnConVarChanged(name, old, new).
+constexpr std::string_view kFallDamage = "mp_falldamage";
+
+// The world setting a cvar stands for, set from its new value.
+void applyToWorld(lua_State* L, const ConVarRecord& cv) {
+    game::WorldOptions& o = entityTable(runtimeOf(L)).world().options();
+    if (cv.name == kFallDamage) {
+        o.realisticFallDamage = static_cast<int>(floatOf(cv.value)) != 0;
+        return;
+    }
+    if (o.move.get(cv.name)) (void)o.move.set(cv.name, floatOf(cv.value));  // finite: scanFloat never gives NaN
+}
+
 void setValue(lua_State* L, ConVarRecord& cv, std::string value) {
     std::string next = clamped(cv, std::move(value));
     if (next == cv.value) return;
     std::string old = std::exchange(cv.value, next);
+    applyToWorld(L, cv);
     lua_getglobal(L, "cvars");
     if (lua_istable(L, -1)) {
         lua_getfield(L, -1, "OnConVarChanged");
@@ -301,10 +318,13 @@ void openCvars(Runtime& rt, lua_State* L) {
                   {"sv_alltalk", "0", 256},
                   {"mp_falldamage", "0", 256},
                   {"hostname", "Garry's Mod", 0}};
+    const game::WorldOptions& world = entityTable(rt).world().options();
     for (const auto& e : engine) {
         ConVarRecord cv;
         cv.name = e.name;
         cv.value = cv.defaultValue = e.value;
+        if (const auto v = world.move.get(e.name)) cv.value = cv.defaultValue = fmt::format("{}", *v);
+        if (e.name == kFallDamage) cv.value = cv.defaultValue = world.realisticFallDamage ? "1" : "0";
         cv.flags = e.flags;
         a.convars.emplace(e.name, std::move(cv));
     }

@@ -8,4 +8,5 @@ void bindPhysics(Runtime& rt);                // ENT:PhysicsCollide, after the w
 // The body of the valid PhysObj at idx; raises "Tried to use a NULL physics object!" (or a type error) otherwise.
 physics::BodyId checkPhysBody(lua_State* L, int idx);
 void openConstraints(Runtime& rt, lua_State* L);  // lib/constraint.cpp
+void openEntityFrame(Runtime& rt, lua_State* L);  // lib/entity_frame.cpp: Entity:LocalToWorld & co.
 }  // namespace vestige::source::glua
