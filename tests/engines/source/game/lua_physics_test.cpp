@@ -293,6 +293,18 @@ TEST_P(LuaPhysics, TracesMeetProps) {
               "true\t32\t1\ttrue\t0\ttrue\t32");
 }
 
+// Entity:LocalToWorld & co. use the entity's origin and angles (yawed 90: local +x is world +y).
+TEST_P(LuaPhysics, EntityFrameConvertsBothWays) {
+    auto rt = session(mapWithProp());
+    EXPECT_EQ(ev(*rt, R"lua(
+        local e = ents.Create('info_target') e:SetPos(Vector(5, 6, 7)) e:SetAngles(Angle(0, 90, 0)) e:Spawn()
+        local w = e:LocalToWorld(Vector(10, 0, 0)) local l = e:WorldToLocal(w)
+        local a = e:LocalToWorldAngles(Angle(0, 45, 0)) local b = e:WorldToLocalAngles(a)
+        return math.Round(w.x, 3), math.Round(w.y, 3), math.Round(l.x, 3), math.Round(a.y, 3), math.Round(b.y, 3))lua"),
+              "5\t16\t10\t135\t45");
+    EXPECT_NE(ev(*rt, "return Entity(0):LocalToWorld(Vector(0/0, 0, 0))").find("finite"), std::string::npos);
+}
+
 // The engine side of GMod's constraint library, called as constraint.lua calls it: ents.Create, keys,
 // SetPhysConstraintObjects, Spawn, Activate. A weld to the world holds the crate where it is; removing the
 // entity that DeleteOnRemove names takes the constraint with it; SetTable replaces what indexing reads.
@@ -362,6 +374,31 @@ TEST_P(LuaPhysics, GModConstraintLibraryBuildsRealJoints) {
     rt->runTicks(100);
     EXPECT_EQ(ev(*rt, "return IsValid(WELD)"), "false");
     EXPECT_LT(std::stod(ev(*rt, "return A:GetPos().z")), 1.0);
+    EXPECT_TRUE(rt->errors().empty());
+}
+
+// GMod's winch (constraint.Winch: a stretch-only phys_spring, its keyframe_rope and Sandbox's
+// gmod_winch_controller, driven through numpad): the crate sags on the spring, then reeling in (the backward key,
+// 60 u/s) shortens the spring through SetSpringLength and lifts it.
+TEST_P(LuaPhysics, GModWinchReelsACrateInThroughTheSpring) {
+    const char* dir = std::getenv("VESTIGE_GMOD_DIR");
+    if (!dir) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
+    auto rt = session(mapWithProp(), {}, dir);
+    ASSERT_EQ(ev(*rt, R"lua(
+        E = ents.Create('prop_physics') E:SetModel('models/crate.mdl') E:SetPos(Vector(300, 0, 100)) E:Spawn()
+        local spring, rope, controller = constraint.Winch(Entity(1), E, game.GetWorld(), 0, 0, Vector(0, 0, 32),
+            Vector(300, 0, 300), 1, KEY_PAD_1, KEY_PAD_2, 60, 60, '', false)
+        return spring:GetClass(), rope:GetClass(), controller:GetClass())lua"),
+              "phys_spring\tkeyframe_rope\tgmod_winch_controller");
+    rt->runTicks(200);
+    const double sagged = std::stod(ev(*rt, "return E:GetPos().z"));
+    EXPECT_LT(sagged, 100.0);  // 25 kg on k = 1250 kg/s^2 (CalcElasticConsts: 50 x the mass) stretches it ~12 u
+    EXPECT_GT(sagged, 80.0);
+    ASSERT_EQ(ev(*rt, "numpad.Activate(Entity(1), KEY_PAD_2) return 1"), "1");
+    rt->runTicks(67);
+    ASSERT_EQ(ev(*rt, "numpad.Deactivate(Entity(1), KEY_PAD_2) return 1"), "1");
+    rt->runTicks(100);
+    EXPECT_GT(std::stod(ev(*rt, "return E:GetPos().z")), sagged + 40.0);  // ~60 u of spring reeled in
     EXPECT_TRUE(rt->errors().empty());
 }
 
