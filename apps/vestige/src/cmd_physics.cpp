@@ -27,27 +27,14 @@ int physicsUsage(const std::string& message) {
     return kExitUsage;
 }
 
-// The game's surface properties: the manifest's files in order, or surfaceproperties.txt alone.
+// The game's surface properties (physics::loadSurfaceProps) from the install's folder.
 Result<physics::SurfaceProps> loadSurfaceProps(const std::string& gmodDir) {
-    physics::SurfaceProps props;
-    if (gmodDir.empty()) return props;
-    const std::filesystem::path scripts = std::filesystem::path(gmodDir) / "scripts";
-    std::vector<std::filesystem::path> files;
-    if (auto manifest = readFile(scripts / "surfaceproperties_manifest.txt")) {
-        const std::string text(asChars(*manifest));
-        for (std::size_t at = text.find("\"file\""); at != std::string::npos; at = text.find("\"file\"", at + 6)) {
-            const std::size_t open = text.find('"', at + 6), close = text.find('"', open + 1);
-            if (open == std::string::npos || close == std::string::npos) break;
-            files.push_back(std::filesystem::path(gmodDir) / text.substr(open + 1, close - open - 1));
-        }
-    } else {
-        files.push_back(scripts / "surfaceproperties.txt");
-    }
-    for (const auto& f : files) {
-        VESTIGE_TRY(Bytes text, readFile(f));
-        VESTIGE_CHECK(props.parse(asChars(text), f.string()));
-    }
-    return props;
+    if (gmodDir.empty()) return physics::SurfaceProps{};
+    return physics::loadSurfaceProps([&](std::string_view path) -> std::optional<Bytes> {
+        auto bytes = readFile(std::filesystem::path(gmodDir) / std::string(path));
+        if (!bytes) return std::nullopt;
+        return std::move(*bytes);
+    });
 }
 
 // The .mdl's hull, mass and checksum, and the .phy beside it when there is one.

@@ -14,6 +14,7 @@
 #include "vestige/source/phy/physcollide.hpp"
 #include "vestige/source/physics/map.hpp"
 #include "vestige/source/physics/props.hpp"
+#include "vestige/source/physics/surfaceprops.hpp"
 
 namespace vestige::source::game {
 
@@ -63,6 +64,22 @@ void World::createPhysics() {
     }
 }
 
+Status World::loadSurfaceProperties() {
+    VESTIGE_TRY(physics::SurfaceProps props, physics::loadSurfaceProps(mOptions.gameFile));
+    mPhysics->setSurfaceProps(std::move(props));
+    mPropShapes.clear();  // densities may have changed
+    return okStatus();
+}
+
+Status World::loadGamePhysics() {
+    const Status props = loadSurfaceProperties();
+    if (!mStaticPropsMade) {
+        mStaticPropsMade = true;
+        createStaticPropPhysics();
+    }
+    return props;
+}
+
 Entity* World::entityOfUser(std::uint64_t userId) {
     if (userId == 0) return nullptr;
     return get(EntityHandle{static_cast<std::uint32_t>((userId >> 32) - 1), static_cast<std::uint32_t>(userId)});
@@ -104,6 +121,87 @@ Result<physics::BodyId> World::physicsInitShape(Entity& e, physics::BodyDesc des
     return body;
 }
 
+// A studio model's shape and .phy values, cached per model path: solid 0 of the .phy beside it, or its hull box
+// (warned once per model, at the first use) when the .phy is absent or refused.
+Result<physics::BodyDesc> World::studioShape(const std::string& model, const std::string& user) {
+    auto fail = [&](std::string message) {
+        Error err("game.physics_model", std::move(message));
+        err.in("model", model).in("entity", user);
+        return err;
+    };
+    if (const auto cached = mPropShapes.find(asciiLower(model)); cached != mPropShapes.end()) return cached->second;
+    if (!mOptions.gameFile) return fail("no game files to read the model from");
+    const std::optional<Bytes> mdlBytes = mOptions.gameFile(model);
+    if (!mdlBytes) return fail("the model file is not there");
+    VESTIGE_TRY(mdl::Mdl header, std::move(mdl::readMdl(*mdlBytes)).file(model));
+    const std::string phyPath = model.substr(0, model.size() - std::min<std::size_t>(4, model.size())) + ".phy";
+    const std::optional<Bytes> phyBytes = mOptions.gameFile(phyPath);
+    const Vec3 size = header.header.hullMax - header.header.hullMin;
+    const float boxMass = header.header.mass > 0 ? header.header.mass
+                                                 : size.x * size.y * size.z * kCubicMetersPerCubicInch *
+                                                       mPhysics->surfaceProps().get("default").density;
+    phy::PhyReadOptions options;
+    options.expectedChecksum = header.header.checksum;
+    std::optional<ByteView> phyView;
+    if (phyBytes) phyView = ByteView(*phyBytes);
+    VESTIGE_TRY(physics::PropShape prop, physics::loadPropShape(*mPhysics, phyView, options, header.header.hullMin,
+                                                                header.header.hullMax, boxMass));
+    // Visible, never silent: the hull box stands in for a missing or refused collision model.
+    if (!phyBytes)
+        warn(fail("no .phy beside the model: its hull box stands in").in("file", phyPath));
+    else if (prop.warning)
+        warn(std::move(prop.warning->in("note", "the model's hull box stands in").file(phyPath)));
+    return mPropShapes.emplace(asciiLower(model), prop.desc).first->second;
+}
+
+// CStaticProp::CreateVPhysics: SOLID_VPHYSICS props get their model's collision model as a static body at the
+// prop's place, SOLID_BBOX ones a box of the model's hull, SOLID_NONE ones nothing.
+void World::createStaticPropPhysics() {
+    if (!mMap || !mMap->bsp() || !mMap->bsp()->staticProps) return;
+    constexpr std::uint8_t kSolidBbox = 2, kSolidVPhysics = 6;
+    const bsp::StaticProps& sprp = *mMap->bsp()->staticProps;
+    for (std::size_t i = 0; i < sprp.props.size(); ++i) {
+        const bsp::StaticProp& p = sprp.props[i];
+        if (p.solid != kSolidBbox && p.solid != kSolidVPhysics) continue;
+        if (p.propType >= sprp.names.size()) {
+            ++mStaticPropStats.failed;
+            continue;
+        }
+        const std::string& model = sprp.names[p.propType];
+        const std::string user = fmt::format("static prop {}", i);
+        physics::ShapeId shape;
+        std::string material = "default";
+        if (p.solid == kSolidVPhysics) {
+            auto desc = studioShape(model, user);
+            if (!desc) {
+                ++mStaticPropStats.failed;
+                if (mFailedStaticModels.insert(asciiLower(model)).second) warn(std::move(desc).error());
+                continue;
+            }
+            shape = desc->shape;
+            material = desc->material;
+        } else {
+            const std::optional<Bytes> mdlBytes = mOptions.gameFile ? mOptions.gameFile(model) : std::nullopt;
+            auto header = mdlBytes ? mdl::readMdl(*mdlBytes) : Result<mdl::Mdl>(Error("game.physics_model", "no model"));
+            auto box = header ? mPhysics->createBox(header->header.hullMin, header->header.hullMax)
+                              : Result<physics::ShapeId>(header.error());
+            if (!box) {
+                ++mStaticPropStats.failed;
+                if (mFailedStaticModels.insert(asciiLower(model)).second)
+                    warn(std::move(Error("game.physics_model", "the static prop's model is not there or unreadable")
+                                       .in("model", model)
+                                       .in("entity", user)));
+                continue;
+            }
+            shape = *box;
+        }
+        if (mPhysics->createStaticBody(shape, p.origin, anglesToQuat(p.angles), material))
+            ++mStaticPropStats.bodies;
+        else
+            ++mStaticPropStats.failed;
+    }
+}
+
 Result<physics::BodyId> World::physicsInitModel(Entity& e, const physics::BodyDesc* overrides) {
     physics::BodyDesc desc;
     if (e.brushModel > 0) {
@@ -137,34 +235,9 @@ Result<physics::BodyId> World::physicsInitModel(Entity& e, const physics::BodyDe
             std::max(info.volume * kCubicMetersPerCubicInch * mPhysics->surfaceProps().get("default").density, 1.0f);
     } else {
         if (e.model.empty()) return modelError(e, "the entity has no model");
-        auto cached = mPropShapes.find(asciiLower(e.model));
-        if (cached == mPropShapes.end()) {
-            if (!mOptions.gameFile) return modelError(e, "no game files to read the model from");
-            const std::optional<Bytes> mdlBytes = mOptions.gameFile(e.model);
-            if (!mdlBytes) return modelError(e, "the model file is not there");
-            VESTIGE_TRY(mdl::Mdl model, std::move(mdl::readMdl(*mdlBytes)).file(e.model));
-            const std::string phyPath =
-                e.model.substr(0, e.model.size() - std::min<std::size_t>(4, e.model.size())) + ".phy";
-            const std::optional<Bytes> phyBytes = mOptions.gameFile(phyPath);
-            const Vec3 size = model.header.hullMax - model.header.hullMin;
-            const float boxMass = model.header.mass > 0 ? model.header.mass
-                                                        : size.x * size.y * size.z * kCubicMetersPerCubicInch *
-                                                              mPhysics->surfaceProps().get("default").density;
-            phy::PhyReadOptions options;
-            options.expectedChecksum = model.header.checksum;
-            std::optional<ByteView> phyView;
-            if (phyBytes) phyView = ByteView(*phyBytes);
-            VESTIGE_TRY(physics::PropShape prop,
-                        physics::loadPropShape(*mPhysics, phyView, options, model.header.hullMin, model.header.hullMax,
-                                               boxMass));
-            // Visible, never silent: the hull box stands in for a missing or refused collision model.
-            if (!phyBytes)
-                warn(modelError(e, "no .phy beside the model: its hull box stands in").in("file", phyPath));
-            else if (prop.warning)
-                warn(std::move(prop.warning->in("note", "the model's hull box stands in").file(phyPath)));
-            cached = mPropShapes.emplace(asciiLower(e.model), prop.desc).first;
-        }
-        desc = cached->second;
+        auto shape = studioShape(e.model, fmt::format("{} {}", e.className, e.index));
+        if (!shape) return std::move(shape).error();
+        desc = *shape;
     }
     if (overrides) {
         desc.startAsleep = overrides->startAsleep;

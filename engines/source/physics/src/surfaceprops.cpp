@@ -69,3 +69,35 @@ float combinedElasticity(const Material& a, const Material& b) {
 }
 
 }  // namespace vestige::source::physics
+
+namespace vestige::source::physics {
+
+Result<SurfaceProps> loadSurfaceProps(const GameFileReader& file) {
+    SurfaceProps props;
+    if (!file) return props;
+    constexpr std::string_view kManifest = "scripts/surfaceproperties_manifest.txt";
+    std::vector<std::string> files;
+    const auto manifest = file(kManifest);
+    if (manifest) {
+        auto doc = keyvalues::parse(asChars(*manifest));
+        if (!doc)
+            return Error("physics.surfaceprops", "the manifest does not parse: " + doc.error().render())
+                .file(std::string(kManifest));
+        for (const auto& root : doc->roots)
+            for (const auto& kv : root.children)
+                if (!kv.isBlock && iequals(kv.key, "file")) files.push_back(kv.value);
+    } else {
+        files.emplace_back("scripts/surfaceproperties.txt");
+    }
+    for (const std::string& f : files) {
+        const auto text = file(f);
+        if (!text) {
+            if (!manifest) return props;  // no game table at all: the built-in one
+            return Error("physics.surfaceprops", "a file the manifest lists is not there").file(f);
+        }
+        VESTIGE_CHECK(props.parse(asChars(*text), f));
+    }
+    return props;
+}
+
+}  // namespace vestige::source::physics

@@ -214,6 +214,16 @@ PhysicsWorld& PhysicsWorld::operator=(PhysicsWorld&&) noexcept = default;
 const WorldSettings& PhysicsWorld::settings() const { return mImpl->settings; }
 const SurfaceProps& PhysicsWorld::surfaceProps() const { return mImpl->props; }
 
+void PhysicsWorld::setSurfaceProps(SurfaceProps surfaceProps) {
+    mImpl->props = std::move(surfaceProps);
+    mImpl->bodies.forEach([&](Handle, BodyRecord& r) {
+        r.materialIndex = std::max(mImpl->props.find(r.desc.material), 0);
+        const Material& m = mImpl->props.at(r.materialIndex);
+        r.rb->setFriction(m.friction);
+        r.rb->setRestitution(m.elasticity);
+    });
+}
+
 Status PhysicsWorld::setGravity(Vec3 gravity) {
     VESTIGE_CHECK(checkFinite(gravity, "gravity"));
     mImpl->settings.gravity = gravity;

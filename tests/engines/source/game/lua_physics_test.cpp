@@ -293,6 +293,17 @@ TEST_P(LuaPhysics, TracesMeetProps) {
               "true\t32\t1\ttrue\t0\ttrue\t32");
 }
 
+// A session makes the map's static props solid from the addon's model (.phy): the map's crate, dropped at
+// (200, 0, 200) onto a static crate at (200, 0, 0), rests on its top at z = 32.
+TEST_P(LuaPhysics, ASessionsStaticPropsAreSolid) {
+    auto map = mapWithProp();
+    map.addStaticProp("models/crate.mdl", {200, 0, 0}, {0, 0, 0});
+    auto rt = session(map);
+    rt->runTicks(150);
+    EXPECT_NEAR(std::stod(ev(*rt, "return ents.FindByName('crate')[1]:GetPos().z")), 32.0, 0.5);
+    EXPECT_EQ(rt->world().staticPropPhysics().bodies, 1u);
+}
+
 // Entity:LocalToWorld & co. use the entity's origin and angles (yawed 90: local +x is world +y).
 TEST_P(LuaPhysics, EntityFrameConvertsBothWays) {
     auto rt = session(mapWithProp());

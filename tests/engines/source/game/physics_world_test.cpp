@@ -274,3 +274,61 @@ TEST(GamePhysics, ThePlayerPushesALightPropAndNotAHeavyOne) {
 
 }  // namespace
 }  // namespace vestige::source::game::test
+
+namespace vestige::source::game::test {
+namespace {
+
+// Static props (sprp, SOLID_VPHYSICS) get their model's .phy as static bodies once the game files can be read: the
+// crate dropped over one lands on its top (z = 32, the 32-unit column) instead of the floor. Two props of a model
+// that is not there: two failures, one warning.
+TEST(GamePhysics, StaticPropsAreStaticBodiesFromTheirPhy) {
+    bsp::MapBuilder map = propRoom();
+    map.addStaticProp("models/crate.mdl", {0, 0, 0}, {0, 0, 0});
+    map.addStaticProp("models/missing.mdl", {300, 0, 0}, {0, 0, 0});
+    map.addStaticProp("models/missing.mdl", {400, 0, 0}, {0, 0, 0});
+    auto w = loadPhys(map, withFiles(modelFiles()));
+    const std::size_t before = w->warnings().size();
+    ASSERT_TRUE(w->loadGamePhysics().ok());
+    EXPECT_EQ(w->staticPropPhysics().bodies, 1u);
+    EXPECT_EQ(w->staticPropPhysics().failed, 2u);
+    EXPECT_EQ(w->warnings().size(), before + 1);
+    ASSERT_TRUE(w->loadGamePhysics().ok());  // once per world
+    EXPECT_EQ(w->staticPropPhysics().bodies, 1u);
+    Entity* crate = named(*w, "crate");
+    ASSERT_NE(crate, nullptr);
+    w->run(150);
+    EXPECT_NEAR(crate->origin.z, 32.0f, 0.5f);
+}
+
+// The game's surface properties come through the world's file lookup: the manifest's files in order (a later entry
+// with the same name overwrites, a new one starts from "default"); a body made before takes its material's new
+// values. A manifest naming a missing file is an error and the table stays. The numbers are the files' own.
+TEST(GamePhysics, SurfacePropertiesComeFromTheGameFiles) {
+    std::map<std::string, Bytes> files;
+    auto text = [](std::string_view t) { return Bytes(t.begin(), t.end()); };
+    files["scripts/surfaceproperties_manifest.txt"] =
+        text("surfaceproperties_manifest\n{\n\"file\" \"scripts/a.txt\"\n\"file\" \"scripts/b.txt\"\n}\n");
+    files["scripts/a.txt"] = text("metal\n{\n\"friction\" \"0.3\"\n\"elasticity\" \"0.1\"\n}\n");
+    files["scripts/b.txt"] = text("metal\n{\n\"friction\" \"0.5\"\n}\nice\n{\n\"friction\" \"0.1\"\n}\n");
+    auto w = load(room(), withFiles(files));
+    Entity& e = w->create("info_target");
+    w->spawn(e);
+    physics::BodyDesc d;
+    d.shape = w->physics().createBox({-8, -8, -8}, {8, 8, 8}).value();
+    d.material = "ice";
+    const physics::BodyId body = w->physicsInitShape(e, d).value();
+    EXPECT_EQ(w->physics().surfaceProps().find("ice"), -1);
+    ASSERT_TRUE(w->loadSurfaceProperties().ok());
+    const auto& props = w->physics().surfaceProps();
+    EXPECT_FLOAT_EQ(props.get("metal").friction, 0.5f);
+    EXPECT_FLOAT_EQ(props.get("metal").elasticity, 0.1f);
+    EXPECT_FLOAT_EQ(props.get("ice").friction, 0.1f);
+    EXPECT_EQ(w->physics().desc(body).value().material, "ice");
+    files.erase("scripts/b.txt");
+    auto broken = load(room(), withFiles(files));
+    EXPECT_FALSE(broken->loadSurfaceProperties().ok());
+    EXPECT_EQ(broken->physics().surfaceProps().find("metal"), -1);
+}
+
+}  // namespace
+}  // namespace vestige::source::game::test

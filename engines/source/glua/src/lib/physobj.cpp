@@ -711,6 +711,9 @@ void bindPhysics(Runtime& rt) {
             const ByteView view = asBytes(found->data);
             return Bytes(view.begin(), view.end());
         };
+    // The install's surface properties and the map's static props (GMod has both at startup); a table that does not
+    // load is a warning.
+    if (auto loaded = rt.world().loadGamePhysics(); !loaded) warn(rt, loaded.error().render());
     rt.world().hooks.physicsCollide = [r](game::World&, game::Entity& self, game::Entity* other,
                                           const physics::CollisionEvent& ev) {
         lua_State* L = r->state();

@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -282,6 +283,17 @@ public:
     // brushes), a studio model's .phy solid 0 (its mass, damping, surfaceprop), or the model's hull box when the
     // .phy is absent or refused (a warning says which). Errors: game.physics_model (no model file, no volume).
     [[nodiscard]] Result<physics::BodyId> physicsInitModel(Entity& e, const physics::BodyDesc* overrides = nullptr);
+    // The game's surface properties (scripts/surfaceproperties*.txt through gameFile) replace the built-in table;
+    // bodies already made take their materials' new values. Errors: physics.surfaceprops (the table stays).
+    Status loadSurfaceProperties();
+    // What the game files add to the physics once they can be read (the session's search path): the surface
+    // properties, then the static props' bodies (sprp: SOLID_VPHYSICS from the model's .phy, SOLID_BBOX its hull box;
+    // once per world). Errors: the surface properties' (the props are made regardless).
+    Status loadGamePhysics();
+    struct StaticPropPhysics {
+        std::size_t bodies = 0, failed = 0;  // failed: model missing / unreadable (one warning per model)
+    };
+    [[nodiscard]] const StaticPropPhysics& staticPropPhysics() const { return mStaticPropStats; }
     // VPhysicsDestroyObject: every body of the entity (Remove does it at once, as UpdateOnRemove does).
     void physicsDestroy(Entity& e);
     // The world's physics object (g_PhysWorldObject, Entity(0)'s only body): the map's first static body; null
@@ -341,6 +353,8 @@ private:
     void checkFalling(Entity& player, float fallSpeed);
     void finishSpawn(Entity& e);
     void createPhysics();
+    void createStaticPropPhysics();
+    [[nodiscard]] Result<physics::BodyDesc> studioShape(const std::string& model, const std::string& user);
     void physicsFrame();
     void chain(QueuedEvent& ev) const;
     void post(QueuedEvent ev, float delay);
@@ -376,6 +390,9 @@ private:
     std::unique_ptr<physics::MapPhysicsStats> mPhysicsMap;
     std::uint64_t mPhysicsCollisions = 0;
     physics::BodyId mWorldBody;
+    StaticPropPhysics mStaticPropStats;
+    bool mStaticPropsMade = false;
+    std::set<std::string> mFailedStaticModels;  // lowercase model paths already warned about
     std::map<std::string, physics::BodyDesc, std::less<>> mPropShapes;  // lowercase model path -> shape + .phy values
 };
 

@@ -4,9 +4,13 @@
 // "base"), keys override, an entry that already exists is overwritten in place; names are case-insensitive.
 // Without game files the table holds our "default" (HL2/GMod's values: density 2000, elasticity 0.25,
 // friction 0.8, dampening 0).
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "vestige/core/bytes.hpp"
 
 #include "vestige/core/result.hpp"
 #include "vestige/source/physics/types.hpp"
@@ -28,6 +32,12 @@ public:
 private:
     std::vector<Material> mMaterials;  // [0] = "default"
 };
+
+// The game's table: the files scripts/surfaceproperties_manifest.txt lists ("file" keys, in order), or
+// scripts/surfaceproperties.txt alone, read through `file` (a game path -> its bytes). No files: the built-in
+// table. Errors: a listed file missing (physics.surfaceprops), the parse errors.
+using GameFileReader = std::function<std::optional<Bytes>(std::string_view path)>;
+[[nodiscard]] Result<SurfaceProps> loadSurfaceProps(const GameFileReader& file);
 
 // Collision response of a pair, as IVP's material manager combines them: the products, clamped to [0, 1].
 [[nodiscard]] float combinedFriction(const Material& a, const Material& b);

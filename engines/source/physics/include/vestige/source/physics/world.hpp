@@ -114,6 +114,8 @@ public:
     Status setAirDensity(float density);
     Status setPerformanceSettings(const PerformanceSettings& settings);
     [[nodiscard]] const SurfaceProps& surfaceProps() const;
+    // A new table (the game's, read after the world was made): every body looks its material up again by name.
+    void setSurfaceProps(SurfaceProps surfaceProps);
 
     // ---- shapes ----
     [[nodiscard]] Result<ShapeId> createBox(Vec3 mins, Vec3 maxs);
