@@ -182,7 +182,8 @@ void World::createStaticPropPhysics() {
             material = desc->material;
         } else {
             const std::optional<Bytes> mdlBytes = mOptions.gameFile ? mOptions.gameFile(model) : std::nullopt;
-            auto header = mdlBytes ? mdl::readMdl(*mdlBytes) : Result<mdl::Mdl>(Error("game.physics_model", "no model"));
+            auto header =
+                mdlBytes ? mdl::readMdl(*mdlBytes) : Result<mdl::Mdl>(Error("game.physics_model", "no model"));
             auto box = header ? mPhysics->createBox(header->header.hullMin, header->header.hullMax)
                               : Result<physics::ShapeId>(header.error());
             if (!box) {
@@ -262,7 +263,8 @@ void World::physicsFrame() {
         setAngles(*e, angles);
         e->velocity = s->velocity;
     }
-    // Broken joints: their entities hear ConstraintBroken (CPhysConstraintEvents), which fires OnBreak and removes them.
+    // Broken joints: their entities hear ConstraintBroken (CPhysConstraintEvents), which fires OnBreak and removes
+    // them.
     for (const physics::BreakEvent& ev : events.breaks)
         if (Entity* e = entityOfUser(ev.userId); e && !e->markedForDeletion)
             acceptInput(*e, "ConstraintBroken", {}, {}, Variant{});

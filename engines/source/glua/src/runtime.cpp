@@ -82,10 +82,9 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     } else {
         openTypes(*rt, L);
     }
-    for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
-                      openServerApi, openWeapons, openDamage, openPhysics, openConstraints, openEntityFrame,
-                      openEntityIo,
-                      openSoundEvents})
+    for (auto open :
+         {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox, openServerApi,
+          openWeapons, openDamage, openPhysics, openConstraints, openEntityFrame, openEntityIo, openSoundEvents})
         open(*rt, L);
     if (rt->mOptions.realm == Realm::Client) openClient(*rt, L);
     openReporting(*rt, L);

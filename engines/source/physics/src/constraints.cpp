@@ -178,7 +178,8 @@ Status PhysicsWorld::Impl::buildJoint(ConstraintRecord& c) {
         c.feedback = std::make_unique<btJointFeedback>();
         c.joint->setJointFeedback(c.feedback.get());
         c.joint->enableFeedback(true);
-        if (d.extraIterations > 0) c.joint->setOverrideNumSolverIterations(settings.solverIterations + d.extraIterations);
+        if (d.extraIterations > 0)
+            c.joint->setOverrideNumSolverIterations(settings.solverIterations + d.extraIterations);
         if (!c.broken) world->addConstraint(c.joint.get(), d.noCollide);
     }
     return okStatus();
@@ -276,7 +277,8 @@ Status PhysicsWorld::setSpring(ConstraintId id, float constant, float damping) {
     VESTIGE_CHECK(checkFinite(damping, "damping"));
     ConstraintRecord* c = mImpl->constraints.get(id);
     if (!c || c->desc.type != ConstraintType::Elastic) return Error("physics.bad_constraint", "no such elastic");
-    if (constant < 0 || damping < 0) return Error("physics.range", "stiffness and damping must be >= 0").field("constant");
+    if (constant < 0 || damping < 0)
+        return Error("physics.range", "stiffness and damping must be >= 0").field("constant");
     c->desc.springConstant = constant;
     c->desc.springDamping = damping;
     return okStatus();
@@ -345,7 +347,8 @@ void PhysicsWorld::Impl::preStepConstraints(float dt) {
             if (!r.isActive()) return;
             // CKeepUpright::Simulate (ComputeRotSpeedToAlignAxes, damping 1): the speed that closes the angle between
             // the test axis and the goal in one step, minus the speed already about that line, capped.
-            const btVector3 localTest = btMatrix3x3(toBt(normalize(c.desc.uprightRotation))).transpose() * btVector3(0, 0, 1);
+            const btVector3 localTest =
+                btMatrix3x3(toBt(normalize(c.desc.uprightRotation))).transpose() * btVector3(0, 0, 1);
             const btVector3 test = r.getWorldTransform().getBasis() * localTest;
             const btVector3 goal = toBtRaw(c.desc.uprightAxis).normalized();
             btVector3 axis = test.cross(goal);

@@ -3,11 +3,12 @@
 // the entities that DeleteOnRemove names, and the controllers (keep-upright, torque, collision pair). The numbers
 // are the setups' own geometry (a rope's length, a hinge's axis, 360 deg/s^2 for one second): checks of the
 // behaviour, not measurements of the original engine.
+#include "vestige/source/game/constraints.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "vestige/source/game/constraints.hpp"
 #include "world_fixture.hpp"
 
 namespace vestige::source::game::test {
@@ -29,7 +30,8 @@ Entity& addBox(World& w, const std::string& name, Vec3 at, float mass = 10) {
 Entity& addConstraint(World& w, std::string_view cls, Vec3 origin,
                       std::initializer_list<std::pair<std::string, std::string>> keys) {
     Entity& c = w.create(cls);
-    w.setKeyValue(c, "origin", std::to_string(origin.x) + " " + std::to_string(origin.y) + " " + std::to_string(origin.z));
+    w.setKeyValue(c, "origin",
+                  std::to_string(origin.x) + " " + std::to_string(origin.y) + " " + std::to_string(origin.z));
     for (const auto& [k, v] : keys) w.setKeyValue(c, k, v);
     w.spawn(c);
     return c;
@@ -127,8 +129,8 @@ TEST(GameConstraints, ACollisionPairLetsOneBoxFallThroughAnother) {
     auto w = load(room());
     Entity& low = addBox(*w, "low", {0, 0, 8});
     Entity& high = addBox(*w, "high", {0, 0, 60});
-    Entity& pair =
-        addConstraint(*w, "logic_collision_pair", {}, {{"attach1", "low"}, {"attach2", "high"}, {"startdisabled", "1"}});
+    Entity& pair = addConstraint(*w, "logic_collision_pair", {},
+                                 {{"attach1", "low"}, {"attach2", "high"}, {"startdisabled", "1"}});
     w->run(120);
     EXPECT_NEAR(high.origin.z, low.origin.z, 1.0f);  // both rest on the floor, inside each other
     (void)pair;

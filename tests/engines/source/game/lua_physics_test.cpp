@@ -336,7 +336,7 @@ TEST_P(LuaPhysics, ConstraintEntitiesFromLuaHoldAndGoWithTheirEntities) {
               "true\tfalse\tWeld\ttrue");
     rt->runTicks(60);
     EXPECT_EQ(ev(*rt, "return math.Round(CRATE:GetPos().z)"), "200");  // held, not fallen
-    EXPECT_EQ(ev(*rt, "CRATE:Remove() return IsValid(W)"), "true");  // both go at the end of the tick
+    EXPECT_EQ(ev(*rt, "CRATE:Remove() return IsValid(W)"), "true");    // both go at the end of the tick
     rt->tick();
     EXPECT_EQ(ev(*rt, "return IsValid(CRATE), IsValid(W)"), "false\tfalse");
     EXPECT_TRUE(rt->errors().empty());

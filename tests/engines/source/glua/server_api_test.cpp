@@ -175,11 +175,13 @@ TEST(GluaServerApi, ConVarsAreTypedClampedAndReportChanges) {
 // once, at PhysCreateWorld).
 TEST(GluaServerApi, MovementConVarsAreTheWorldsSettings) {
     auto rt = bootRuntime();
-    EXPECT_EQ(ev(*rt, "return GetConVarString('sv_friction'), GetConVarNumber('sv_stopspeed'), "
-                      "GetConVarNumber('sv_airaccelerate'), GetConVarNumber('mp_falldamage')"),
+    EXPECT_EQ(ev(*rt,
+                 "return GetConVarString('sv_friction'), GetConVarNumber('sv_stopspeed'), "
+                 "GetConVarNumber('sv_airaccelerate'), GetConVarNumber('mp_falldamage')"),
               "8\t10\t10\t0");
-    EXPECT_EQ(ev(*rt, "RunConsoleCommand('sv_gravity', '300') GetConVar('mp_falldamage'):SetInt(1) "
-                      "return GetConVarNumber('sv_gravity'), physenv.GetGravity().z"),
+    EXPECT_EQ(ev(*rt,
+                 "RunConsoleCommand('sv_gravity', '300') GetConVar('mp_falldamage'):SetInt(1) "
+                 "return GetConVarNumber('sv_gravity'), physenv.GetGravity().z"),
               "300\t-600");
     EXPECT_FLOAT_EQ(rt->world().options().move.gravity, 300.0f);
     EXPECT_TRUE(rt->world().options().realisticFallDamage);

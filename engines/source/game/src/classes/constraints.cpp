@@ -72,8 +72,9 @@ ConstraintClass::Bodies ConstraintClass::bodies(World& w, const Entity& e) const
         if (found[i].isNull()) {
             // CPhysConstraint::GetConstraintObjects: "Bogus constraint", the world stands in.
             Error err("game.constraint_target", "no entity with a physics object has this name; the world stands in");
-            err.field(i == 0 ? "attach1" : "attach2").actual(mAttach[i]).in("entity",
-                                                                           fmt::format("{} {}", e.className, e.index));
+            err.field(i == 0 ? "attach1" : "attach2")
+                .actual(mAttach[i])
+                .in("entity", fmt::format("{} {}", e.className, e.index));
             w.warn(std::move(err));
         }
     }

@@ -15,9 +15,8 @@ namespace {
 // correction per step; spawnflag 1 starts it off.
 constexpr int kUprightStartInactive = 0x1;
 enum UprightInput : std::size_t { kUprightTurnOn, kUprightTurnOff, kUprightSetLimit };
-constexpr InputDef kUprightInputs[] = {{"TurnOn", Variant::Type::Void},
-                                       {"TurnOff", Variant::Type::Void},
-                                       {"SetAngularLimit", Variant::Type::Float}};
+constexpr InputDef kUprightInputs[] = {
+    {"TurnOn", Variant::Type::Void}, {"TurnOff", Variant::Type::Void}, {"SetAngularLimit", Variant::Type::Float}};
 
 class KeepUpright final : public ConstraintClass {
 public:
@@ -67,9 +66,8 @@ private:
 // it on.
 constexpr int kThrustStartActive = 0x1;
 enum TorqueInput : std::size_t { kTorqueActivate, kTorqueDeactivate, kTorqueScale };
-constexpr InputDef kTorqueInputs[] = {{"Activate", Variant::Type::Void},
-                                      {"Deactivate", Variant::Type::Void},
-                                      {"Scale", Variant::Type::Float}};
+constexpr InputDef kTorqueInputs[] = {
+    {"Activate", Variant::Type::Void}, {"Deactivate", Variant::Type::Void}, {"Scale", Variant::Type::Float}};
 
 class Torque final : public ConstraintClass {
 public:

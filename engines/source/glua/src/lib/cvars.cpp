@@ -12,9 +12,9 @@
 #include <cmath>
 
 #include "server_api.hpp"
-#include "vestige/source/game/world.hpp"
 #include "vestige/core/parse.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/source/game/world.hpp"
 
 namespace vestige::source::glua {
 namespace {

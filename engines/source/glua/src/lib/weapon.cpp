@@ -545,9 +545,9 @@ int gAddDecal(lua_State* L) {
 // constraint.lua notes it is false for phys_slideconstraint (and the spring, torque and collision pair, which are
 // not CPhysConstraints), so the slider is left out here too.
 int eIsConstraint(lua_State* L) {
-    static constexpr std::string_view kConstraints[] = {"phys_constraint",        "phys_hinge",
-                                                        "phys_ballsocket",        "phys_pulleyconstraint",
-                                                        "phys_lengthconstraint",  "phys_ragdollconstraint"};
+    static constexpr std::string_view kConstraints[] = {"phys_constraint",       "phys_hinge",
+                                                        "phys_ballsocket",       "phys_pulleyconstraint",
+                                                        "phys_lengthconstraint", "phys_ragdollconstraint"};
     const GameEntity* e = checkEnt(L, 1);
     lua_pushboolean(L, std::any_of(std::begin(kConstraints), std::end(kConstraints),
                                    [&](std::string_view c) { return iequals(c, e->className); }));

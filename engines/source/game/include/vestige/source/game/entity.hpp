@@ -138,7 +138,7 @@ struct Entity {
     EntityHandle parent;
     EntityHandle owner;
     EntityHandle groundEntity;
-    std::vector<EntityHandle> deleteOnRemove;  // Entity:DeleteOnRemove: removed with this entity
+    std::vector<EntityHandle> deleteOnRemove;                      // Entity:DeleteOnRemove: removed with this entity
     std::vector<std::pair<std::string, EntityHandle>> entityKeys;  // Entity:SetEntity (keyframe_rope's ends)
 
     std::vector<Output> outputs;  // base OnUser1..4 first, then the class's

@@ -392,7 +392,7 @@ private:
     physics::BodyId mWorldBody;
     StaticPropPhysics mStaticPropStats;
     bool mStaticPropsMade = false;
-    std::set<std::string> mFailedStaticModels;  // lowercase model paths already warned about
+    std::set<std::string> mFailedStaticModels;                          // lowercase model paths already warned about
     std::map<std::string, physics::BodyDesc, std::less<>> mPropShapes;  // lowercase model path -> shape + .phy values
 };
 

@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "vestige/core/bytes.hpp"
-
 #include "vestige/core/result.hpp"
 #include "vestige/source/physics/types.hpp"
 
