@@ -249,6 +249,7 @@ Result<physics::BodyId> World::physicsInitModel(Entity& e, const physics::BodyDe
 }
 
 void World::physicsFrame() {
+    if (hooks.physicsSimulate) hooks.physicsSimulate(*this, physics::kTickInterval);
     const physics::StepEvents events = mPhysics->step();
     // VPhysicsUpdate: each entity that follows its body takes the body's place, turn and velocity.
     const std::vector<EntityHandle> snapshot = mOrder;

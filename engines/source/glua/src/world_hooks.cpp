@@ -216,6 +216,7 @@ void bindWorld(Runtime& rt) {
     bindEntityIo(rt);
     bindDamage(rt);
     bindPhysics(rt);
+    bindMotionControllers(rt);
 }
 
 }  // namespace vestige::source::glua

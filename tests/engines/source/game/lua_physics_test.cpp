@@ -304,6 +304,42 @@ TEST_P(LuaPhysics, ASessionsStaticPropsAreSolid) {
     EXPECT_EQ(rt->world().staticPropPhysics().bodies, 1u);
 }
 
+// Motion controllers: ENT:PhysicsSimulate before each step. Returning g upwards as a global acceleration, or m g
+// as a global force (the impulse m g dt per step), cancels gravity: both boxes hover where they were (within 1 u
+// after a second; the body's damping takes a little of each step's push, 0.4 u measured, a free fall is 300 u);
+// a local acceleration is turned by the body's rotation (yawed 90: local +x pushes world +y). Stopped, they fall.
+TEST_P(LuaPhysics, PhysicsSimulateSteersTheControlledBodies) {
+    auto rt = session(test::room(), R"lua(
+        local ENT = { Type = "anim", Base = "base_anim" }
+        function ENT:Initialize()
+            self:PhysicsInitBox(Vector(-8, -8, -8), Vector(8, 8, 8))
+            self:StartMotionController()
+        end
+        function ENT:PhysicsSimulate(phys, dt)
+            DT = dt
+            if self.Mode == "force" then return vector_origin, Vector(0, 0, 600 * phys:GetMass()), SIM_GLOBAL_FORCE end
+            if self.Mode == "local" then return vector_origin, Vector(100, 0, 600), SIM_LOCAL_ACCELERATION end
+            return vector_origin, Vector(0, 0, 600), SIM_GLOBAL_ACCELERATION
+        end
+        scripted_ents.Register(ENT, "sent_hover")
+    )lua");
+    ASSERT_EQ(ev(*rt, R"lua(
+        A = ents.Create('sent_hover') A:SetPos(Vector(0, 0, 200)) A:Spawn()
+        F = ents.Create('sent_hover') F.Mode = 'force' F:SetPos(Vector(100, 0, 200)) F:Spawn()
+        L = ents.Create('sent_hover') L.Mode = 'local' L:SetPos(Vector(-100, 0, 200)) L:SetAngles(Angle(0, 90, 0))
+        L:Spawn() return 1)lua"),
+              "1");
+    rt->runTicks(66);
+    EXPECT_EQ(ev(*rt, "return math.abs(A:GetPos().z - 200) < 1, math.abs(F:GetPos().z - 200) < 1, math.Round(DT, 3)"),
+              "true\ttrue\t0.015");
+    // 100 u/s^2 along local +x for ~1 s: world +y, about 100 u/s less the damping.
+    EXPECT_EQ(ev(*rt, "local v = L:GetVelocity() return math.abs(v.x) < 1, v.y > 90 and v.y < 101"), "true\ttrue");
+    ASSERT_EQ(ev(*rt, "A:StopMotionController() return 1"), "1");
+    rt->runTicks(30);
+    EXPECT_LT(std::stod(ev(*rt, "return A:GetPos().z")), 190.0);
+    EXPECT_TRUE(rt->errors().empty());
+}
+
 // Entity:LocalToWorld & co. use the entity's origin and angles (yawed 90: local +x is world +y).
 TEST_P(LuaPhysics, EntityFrameConvertsBothWays) {
     auto rt = session(mapWithProp());

@@ -109,6 +109,10 @@ end
 color_white = Color(255, 255, 255)
 color_black = Color(0, 0, 0)
 color_transparent = Color(255, 255, 255, 0)
+-- The shared constant vectors GMod's util.lua makes (wiki: Global variables).
+vector_origin = Vector(0, 0, 0)
+vector_up = Vector(0, 0, 1)
+angle_zero = Angle(0, 0, 0)
 
 function PrintTable(t, indent, seen)
 	indent = indent or 0

@@ -681,6 +681,7 @@ void setNumField(lua_State* L, const char* name, double v) {
 }  // namespace
 
 physics::BodyId checkPhysBody(lua_State* L, int idx) { return checkPhys(L, idx).body; }
+void pushPhysObj(lua_State* L, EntityHandle owner, physics::BodyId body) { pushPhys(L, owner, body); }
 
 void openPhysics(Runtime& rt, lua_State* L) {
     const void* identity = nullptr;

@@ -9,4 +9,8 @@ void bindPhysics(Runtime& rt);                // ENT:PhysicsCollide, after the w
 physics::BodyId checkPhysBody(lua_State* L, int idx);
 void openConstraints(Runtime& rt, lua_State* L);  // lib/constraint.cpp
 void openEntityFrame(Runtime& rt, lua_State* L);  // lib/entity_frame.cpp: Entity:LocalToWorld & co.
+// A PhysObj userdata for `body` of entity `owner`.
+void pushPhysObj(lua_State* L, EntityHandle owner, physics::BodyId body);
+void openMotionControllers(Runtime& rt, lua_State* L);  // lib/motion_controller.cpp
+void bindMotionControllers(Runtime& rt);                // ENT:PhysicsSimulate before each physics step
 }  // namespace vestige::source::glua

@@ -160,6 +160,9 @@ struct Entity {
     // VPhysicsGetObjectList: the entity's bodies in the world's physics (World::physicsInit*); [0] is the one
     // VPhysicsUpdate copies back (VPhysicsGetObject).
     std::vector<physics::BodyId> physicsObjects;
+    // Entity:StartMotionController / AddToMotionController: the bodies ENT:PhysicsSimulate steers (GameHooks).
+    bool motionController = false;
+    std::vector<physics::BodyId> motionControlled;
 
     Entity();
     ~Entity();

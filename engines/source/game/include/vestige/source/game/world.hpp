@@ -108,6 +108,9 @@ struct GameHooks {
     // the physics step (never from inside it); `other` is the world entity for the map, null for a body that no
     // longer has an entity.
     std::function<void(World&, Entity& self, Entity* other, const physics::CollisionEvent&)> physicsCollide;
+    // The motion controllers (Entity:StartMotionController): called once per physics step, just before it, with the
+    // step's length (ENT:PhysicsSimulate for each entity's controlled bodies).
+    std::function<void(World&, float dt)> physicsSimulate;
 };
 
 struct WorldOptions {
