@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "vestige/core/text.hpp"
+#include "vestige/source/base/bspflags.hpp"
 #include "vestige/source/base/entity_keys.hpp"
 #include "vestige/source/collision/builder.hpp"
 #include "vestige/source/game/world.hpp"
@@ -20,6 +21,7 @@ namespace vestige::source::game {
 
 namespace {
 
+constexpr float kPlayerShadowMass = 85.0f;  // CBasePlayer::InitVCollision's shadow mass
 constexpr float kCubicMetersPerCubicInch = physics::kMetersPerInch * physics::kMetersPerInch * physics::kMetersPerInch;
 
 Error modelError(const Entity& e, std::string message) {
@@ -250,7 +252,38 @@ Result<physics::BodyId> World::physicsInitModel(Entity& e, const physics::BodyDe
 
 void World::physicsFrame() {
     if (hooks.physicsSimulate) hooks.physicsSimulate(*this, physics::kTickInterval);
+    // Players standing on a rideable body (CBasePlayer::GetGroundVPhysics + IsRideablePhysics: moveable and more
+    // than twice the player's 85 kg) ride it: the shadow controller treats such a body as the player's local frame,
+    // so the player's feet follow the body's motion over the step (traced, never into a solid).
+    struct Rider {
+        EntityHandle player, ground;
+        physics::BodyId body;
+        physics::BodyState before;
+    };
+    std::vector<Rider> riders;
+    for (EntityHandle h : mOrder) {
+        Entity* p = get(h);
+        if (!p || !p->player || !p->alive || p->markedForDeletion || p->moveType != MoveType::Walk) continue;
+        Entity* g = get(p->groundEntity);
+        if (!g || g->moveType != MoveType::VPhysics || g->physicsObjects.empty()) continue;
+        const physics::BodyId b = g->physicsObjects[0];
+        const auto d = mPhysics->desc(b);
+        const auto st = mPhysics->state(b);
+        if (d && st && d->motionEnabled && d->mass > 2 * kPlayerShadowMass) riders.push_back({h, g->handle, b, *st});
+    }
     const physics::StepEvents events = mPhysics->step();
+    for (const Rider& r : riders) {
+        Entity* p = get(r.player);
+        const auto after = mPhysics->state(r.body);
+        if (!p || !after) continue;
+        const Vec3 local = rotate(r.before.rotation.conjugate(), p->origin - r.before.position);
+        const Vec3 moved = after->position + rotate(after->rotation, local);
+        if (!(lengthSquared(moved - p->origin) > 1e-8f)) continue;
+        // Players are left out of the mask: the rider would block itself.
+        constexpr std::uint32_t kMask = base::mask::kPlayerSolid & ~base::contents::kMonster;
+        const TraceHitEntity t = trace(p->origin, moved, p->mins, p->maxs, kMask, r.ground);
+        if (!t.result.startSolid) setOrigin(*p, t.result.endPos);
+    }
     // VPhysicsUpdate: each entity that follows its body takes the body's place, turn and velocity.
     const std::vector<EntityHandle> snapshot = mOrder;
     for (EntityHandle h : snapshot) {

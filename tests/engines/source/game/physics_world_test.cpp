@@ -251,6 +251,41 @@ TEST(GamePhysics, ThePlayerStandsOnAPropAndIsBlockedByIt) {
     EXPECT_NEAR(named(*w2, "crate")->origin.x, 0.0f, 0.01f);  // frozen: not pushed
 }
 
+// The acceptance: standing on a moving platform carries the player. A 128 x 128 x 16 platform driven
+// along +x at 100 u/s (a conveyor: its velocity set and its turning stopped before each step) carries the player
+// standing on it when it is rideable (more than twice the player's 85 kg, CBasePlayer::IsRideablePhysics: 1,000 kg
+// here); a 100 kg one slides out from under the player, who stays where it was.
+TEST(GamePhysics, ARideablePlatformCarriesThePlayerStandingOnIt) {
+    for (const float mass : {1000.0f, 100.0f}) {
+        bsp::MapBuilder map = room();
+        map.addEntity({{"classname", "info_player_start"}, {"origin", "0 0 100"}});
+        auto w = loadPhys(map, withFiles(modelFiles()));
+        Entity& platform = w->create("info_target");
+        w->spawn(platform);
+        w->setOrigin(platform, {0, 0, 8});
+        physics::BodyDesc d;
+        d.shape = w->physics().createBox({-64, -64, -8}, {64, 64, 8}).value();
+        d.mass = mass;
+        const physics::BodyId body = w->physicsInitShape(platform, d).value();
+        Entity& p = w->addPlayer();
+        w->run(100);
+        ASSERT_EQ(p.groundEntity, platform.handle) << mass;
+        w->hooks.physicsSimulate = [&](World& world, float) {
+            const Vec3 v = world.physics().state(body).value().velocity;
+            (void)world.physics().setVelocity(body, {100, 0, v.z});
+            (void)world.physics().setAngularVelocity(body, {});
+        };
+        const float start = p.origin.x;
+        w->run(40);
+        const float moved = platform.origin.x;
+        EXPECT_GT(moved, 50.0f) << mass;
+        if (mass > 170)
+            EXPECT_NEAR(p.origin.x - start, moved, 1.0f);
+        else
+            EXPECT_LT(std::abs(p.origin.x - start), 1.0f);
+    }
+}
+
 TEST(GamePhysics, ThePlayerPushesALightPropAndNotAHeavyOne) {
     // The acceptance: the 25 kg crate is shoved along, the same crate at massScale 200 (5,000 kg) is not.
     // Regression guard of our push rule (player.cpp pushProps), not a Source number.
