@@ -150,12 +150,31 @@ timer.Create("demo_sight", 1, 0, function()
 end)
 
 // Physics: the addon's crate (models/vestige/crate.mdl and its .phy, 25 kg) dropped from 200 u at map start; the
-// Tick hook (after the physics step) notes the tick its base meets the floor.
+// Tick hook (after the physics step) notes the tick its base meets the floor. A second crate hangs from a rope
+// (phys_lengthconstraint, made as constraint.Rope makes one) 60 u below a point of the world.
 hook.Add("InitPostEntity", "demo_drop", function()
     DROP = ents.Create("prop_physics")
     DROP:SetModel("models/vestige/crate.mdl")
     DROP:SetPos(Vector(0, 820, 200))
     DROP:Spawn()
+    HUNG = ents.Create("prop_physics")
+    HUNG:SetModel("models/vestige/crate.mdl")
+    HUNG:SetPos(Vector(64, 820, 200))
+    HUNG:Spawn()
+    local rope = ents.Create("phys_lengthconstraint")
+    rope:SetPos(Vector(64, 820, 300))
+    rope:SetKeyValue("attachpoint", tostring(HUNG:GetPos() + Vector(0, 0, 32)))
+    rope:SetKeyValue("length", 60)
+    rope:SetPhysConstraintObjects(game.GetWorld():GetPhysicsObject(), HUNG:GetPhysicsObject())
+    rope:Spawn()
+    rope:Activate()
+    HUNG:DeleteOnRemove(rope)
+end)
+hook.Add("Tick", "demo_rope_watch", function()
+    if engine.TickCount() == 150 && IsValid(HUNG) then
+        MsgN(string.format("[demo] roped crate hangs at z=%.1f (rope point 300, length 60, crate 32 tall)",
+                           HUNG:GetPos().z))
+    end
 end)
 hook.Add("Tick", "demo_drop_watch", function()
     if IsValid(DROP) && !dropLanded && DROP:GetPos().z < 0.5 then
@@ -213,7 +232,8 @@ timer.Simple(2.5, function() RunConsoleCommand("demo_clear") end)
 DemoStage demoStageLua() {
     return {"lua",
             "GLua: a demo gamemode deriving from base runs 200 ticks on the demo map (timers, hooks, traces, a SWEP "
-            "fired on +attack, a thinking SENT, map I/O through Entity:Fire, a blast, a dropped physics crate)",
+            "fired on +attack, a thinking SENT, map I/O through Entity:Fire, a blast, a dropped physics crate, a "
+            "roped one)",
             [](DemoContext& demo) -> Status {
                 const auto addon = demo.outDir / "lua" / "addon";
                 std::error_code ec;
