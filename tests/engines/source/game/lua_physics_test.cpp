@@ -396,7 +396,8 @@ TEST_P(LuaPhysics, GModConstraintLibraryBuildsRealJoints) {
         A, B, C, D = crate(-300, 200), crate(-150, 180), crate(0, 100), crate(150, 100)
         local world = game.GetWorld()
         WELD = constraint.Weld(A, world, 0, 0, 0, false, false)
-        ROPE, ROPEVIS = constraint.Rope(B, world, 0, 0, Vector(0, 0, 32), Vector(-150, 0, 300), 80, 0, 0, 1, '', false)
+        ROPE, ROPEVIS = constraint.Rope(B, world, 0, 0, Vector(0, 0, 32), Vector(-150, 0, 300), 80, 0, 0, 1,
+            'cable/rope', false)
         local made = {
             constraint.Ballsocket(C, D, 0, 0, Vector(0, 0, 16), 0, 0, 0),
             constraint.Axis(C, D, 0, 0, Vector(), Vector(), 0, 0, 0, 0),

@@ -78,6 +78,10 @@ local STAND_INS = {
 	["Entity:SetVar"] = function(self, key, value) self:GetTable()[key] = value end,
 	-- Materials and particles are client resources; the server only names them.
 	["Material"] = function(name) return setmetatable({ name = name }, FindMetaTable("IMaterial")), 0 end,
+	-- What constraint.lua asks of a rope's material: no material is loaded, so every one is an error material.
+	["IMaterial:IsError"] = function() return true end,
+	["IMaterial:GetShader"] = function() return "" end,
+	["IMaterial:GetName"] = function(self) return self.name end,
 	["ParticleEffect"] = false, ["ParticleEffectAttach"] = false,
 }
 
