@@ -194,6 +194,8 @@ Result<ConstraintId> PhysicsWorld::createConstraint(const ConstraintDesc& desc) 
         return Error("physics.degenerate_constraint", "nocollide needs two bodies").field("b");
     if ((desc.type == ConstraintType::Axis || desc.type == ConstraintType::Motor) && lengthSquared(desc.axis) < 1e-12f)
         return Error("physics.degenerate_constraint", "an axis needs a direction").field("axis");
+    if (desc.type == ConstraintType::KeepUpright && lengthSquared(desc.uprightAxis) < 1e-12f)
+        return Error("physics.degenerate_constraint", "keep-upright needs a goal direction").field("uprightAxis");
     ConstraintRecord c;
     c.desc = desc;
     c.creationA = a->rb->getCenterOfMassTransform();
