@@ -198,11 +198,17 @@ void World::createStaticPropPhysics() {
             }
             shape = *box;
         }
-        if (mPhysics->createStaticBody(shape, p.origin, anglesToQuat(p.angles), material))
-            ++mStaticPropStats.bodies;
-        else
+        if (!mPhysics->createStaticBody(shape, p.origin, anglesToQuat(p.angles), material)) {
             ++mStaticPropStats.failed;
+            continue;
+        }
+        ++mStaticPropStats.bodies;
+        // Player movement and traces meet it as the box of its collision model's bounds, as they meet props.
+        if (const auto info = mPhysics->shapeInfo(shape); info && info->maxs.x > info->mins.x &&
+                                                          info->maxs.y > info->mins.y && info->maxs.z > info->mins.z)
+            mStaticPropSolids.push_back({p.origin, p.angles, info->mins, info->maxs});
     }
+    invalidateScene();
 }
 
 Result<physics::BodyId> World::physicsInitModel(Entity& e, const physics::BodyDesc* overrides) {

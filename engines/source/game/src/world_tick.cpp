@@ -343,6 +343,9 @@ const SolidScene& World::scene() {
         if (!model || !isFinite(e.origin)) return;
         mScene->add(e.handle, *model, mMap->modelOrigin(static_cast<std::size_t>(e.brushModel)), e.origin, e.angles);
     });
+    // Static props hit as the world does (a trace that meets one reports the world entity).
+    for (const StaticPropSolid& p : mStaticPropSolids)
+        mScene->add(worldEntity().handle, propBox(p.mins, p.maxs), {}, p.origin, p.angles);
     return *mScene;
 }
 

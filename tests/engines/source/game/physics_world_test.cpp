@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "vestige/source/base/bspflags.hpp"
 #include "vestige/source/mdl/builder.hpp"
 #include "vestige/source/phy/builder.hpp"
 #include "vestige/source/physics/map.hpp"
@@ -333,6 +334,20 @@ TEST(GamePhysics, StaticPropsAreStaticBodiesFromTheirPhy) {
     ASSERT_NE(crate, nullptr);
     w->run(150);
     EXPECT_NEAR(crate->origin.z, 32.0f, 0.5f);
+    // The player walking into one along +x stops with its box (16 u half-width) at the prop's face x = -8, and a
+    // trace meets it as the world.
+    bsp::MapBuilder side = room();
+    side.addStaticProp("models/crate.mdl", {0, 0, 0}, {0, 0, 0});
+    side.addEntity({{"classname", "info_player_start"}, {"origin", "-200 0 0"}});
+    auto w2 = loadPhys(side, withFiles(modelFiles()));
+    ASSERT_TRUE(w2->loadGamePhysics().ok());
+    Entity& q = w2->addPlayer();
+    w2->run(2);
+    drive(*w2, q, cmd(10000), 200);
+    EXPECT_NEAR(q.origin.x, -24.0f, 0.1f);
+    const TraceHitEntity t = w2->trace({0, -100, 16}, {0, 100, 16}, {}, {}, base::mask::kSolid);
+    EXPECT_NEAR(t.result.endPos.y, -8.0f, 0.1f);
+    EXPECT_EQ(t.entity, w2->worldEntity().handle);
 }
 
 // The game's surface properties come through the world's file lookup: the manifest's files in order (a later entry

@@ -394,6 +394,10 @@ private:
     std::uint64_t mPhysicsCollisions = 0;
     physics::BodyId mWorldBody;
     StaticPropPhysics mStaticPropStats;
+    struct StaticPropSolid {
+        Vec3 origin, angles, mins, maxs;
+    };
+    std::vector<StaticPropSolid> mStaticPropSolids;  // in the scene as the world's (static props belong to it)
     bool mStaticPropsMade = false;
     std::set<std::string> mFailedStaticModels;                          // lowercase model paths already warned about
     std::map<std::string, physics::BodyDesc, std::less<>> mPropShapes;  // lowercase model path -> shape + .phy values
