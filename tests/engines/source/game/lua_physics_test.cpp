@@ -416,6 +416,11 @@ TEST_P(LuaPhysics, GModConstraintLibraryBuildsRealJoints) {
               "phys_slideconstraint,phys_spring,phys_pulleyconstraint,logic_collision_pair,phys_keepupright");
     rt->runTicks(150);
     EXPECT_EQ(ev(*rt, "return math.Round(A:GetPos().z)"), "200");
+    EXPECT_EQ(ev(*rt,
+                 "local t = constraint.GetTable(C) local types = {} for _, c in ipairs(t) do types[#types + 1] = c.Type end "
+                 "table.sort(types) return #t, table.concat(types, ','), constraint.FindConstraint(A, 'Weld').Constraint "
+                 "== WELD, constraint.HasConstraints(D)"),
+              "8\tAdvBallsocket,Axis,Ballsocket,Elastic,Keepupright,NoCollide,Pulley,Slider\ttrue\ttrue");
     // The rope's end (the crate's top) hangs 80 below its point: the crate's base at 300 - 80 - 32.
     EXPECT_NEAR(std::stod(ev(*rt, "return B:GetPos().z")), 188.0, 2.0);
     EXPECT_EQ(ev(*rt, "local removed, n = constraint.RemoveAll(A) return removed, n"), "true\t1");
