@@ -8,7 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 
+#include "vestige/source/bsp/entities.hpp"
+#include "vestige/source/bsp/sample.hpp"
 #include "world_fixture.hpp"
 
 namespace vestige::source::game::test {
@@ -145,6 +149,32 @@ TEST(GameConstraints, AConstraintNamingNothingWarnsAndTheWorldStandsIn) {
     EXPECT_TRUE(warned);
     w->run(60);
     EXPECT_NEAR(box.origin.z, 200.0f, 1.0f);
+}
+
+// Hostile keys (the fuzz seed fuzz/game/corpus/world/constraints.ent): huge, negative and NaN numbers, an axis
+// of zero length, a body joined to itself, a missing target. Every entity and body stays finite; what cannot be
+// made is warned and its entity removed, never a NaN in the solver.
+TEST(GameConstraints, HostileKeysNeverPutNaNIntoThePhysics) {
+    std::ifstream in(std::string(VESTIGE_FUZZ_WORLD_SEEDS) + "/constraints.ent");
+    ASSERT_TRUE(in) << "the fuzz seed is part of the checkout";
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto lump = bsp::parseEntities(text);
+    ASSERT_TRUE(lump.ok());
+    // The fuzz target's map: the demo map, whose brush model *1 the func_physbox takes.
+    auto models = MapModels::fromBsp(bsp::demoMap().build().value());
+    ASSERT_TRUE(models.ok());
+    World w(std::make_shared<const MapModels>(std::move(*models)));
+    ASSERT_TRUE(w.loadEntities(*lump).ok());
+    ASSERT_NE(named(w, "box"), nullptr);
+    ASSERT_FALSE(named(w, "box")->physicsObjects.empty());
+    EXPECT_GE(w.physics().constraints().size(), 3u);  // the sane parts are made
+    w.run(120);
+    w.forEach([&](Entity& e) { EXPECT_TRUE(isFinite(e.origin) && isFinite(e.angles)) << e.className; });
+    for (physics::BodyId b : w.physics().bodies()) {
+        const auto s = w.physics().state(b).value();
+        EXPECT_TRUE(isFinite(s.position) && isFinite(s.velocity) && isFinite(s.angularVelocity));
+    }
+    EXPECT_FALSE(w.warnings().empty());
 }
 
 }  // namespace
