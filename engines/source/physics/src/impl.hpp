@@ -35,6 +35,8 @@ struct ShapeRecord {
     ShapeInfo info;
     Vec3 dragAreas;               // m^2 the shape shows moving along its local x, y, z
     Vec3 dragFractions{1, 1, 1};  // the collide's orthographic area fractions (VPHY dragAxisAreas)
+    // The surface as triangles, 3 vertices each, one list per convex piece (one for a mesh; none for a sphere).
+    std::vector<std::vector<Vec3>> triangles;
 };
 
 struct BodyRecord {

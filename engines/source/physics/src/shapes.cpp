@@ -59,6 +59,15 @@ Result<std::unique_ptr<btConvexHullShape>> hullShape(std::span<const Vec3> point
     return shape;
 }
 
+// A hull's triangles as vertex triples.
+std::vector<Vec3> triangleList(const phy::ConvexInput& hull) {
+    std::vector<Vec3> out;
+    out.reserve(hull.triangles.size() * 3);
+    for (const auto& t : hull.triangles)
+        for (std::uint16_t i : t) out.push_back(hull.points[i]);
+    return out;
+}
+
 }  // namespace
 
 Result<ShapeId> PhysicsWorld::createBox(Vec3 mins, Vec3 maxs) {
@@ -82,6 +91,7 @@ Result<ShapeId> PhysicsWorld::createBox(Vec3 mins, Vec3 maxs) {
     s.info.maxs = maxs;
     s.info.convexPieces = 1;
     s.info.triangles = 12;
+    s.triangles.push_back(triangleList(phy::boxHull(mins, maxs)));
     s.dragAreas = dragAreas(s.info);
     return ShapeId(mImpl->shapes.insert(std::move(s)));
 }
@@ -124,7 +134,10 @@ Result<ShapeId> PhysicsWorld::createMultiConvex(std::span<const std::vector<Vec3
     s.info.inertiaPerMass = mass.inertiaPerMass * (kMetersPerInch * kMetersPerInch);
     s.info.volume = static_cast<float>(mass.volume);
     s.info.convexPieces = hulls.size();
-    for (const auto& h : hulls) s.info.triangles += h.triangles.size();
+    for (const auto& h : hulls) {
+        s.info.triangles += h.triangles.size();
+        s.triangles.push_back(triangleList(h));
+    }
     setBounds(s.info, all);
     s.dragAreas = dragAreas(s.info);
     if (hulls.size() == 1) {
@@ -199,6 +212,7 @@ Result<ShapeId> PhysicsWorld::createMesh(std::span<const Vec3> v) {
     ShapeRecord s;
     setBounds(s.info, v);
     s.info.triangles = v.size() / 3;
+    s.triangles.emplace_back(v.begin(), v.end());
     s.info.concave = true;
     // A closed, outward-wound soup has a volume; anything else is weighed as its bounding box.
     auto mass = v.size() <= 0xFFFF ? phy::massProperties(std::vector<phy::ConvexInput>{soup})
@@ -224,6 +238,12 @@ Result<ShapeId> PhysicsWorld::createMesh(std::span<const Vec3> v) {
     s.staticShape = std::make_unique<btBvhTriangleMeshShape>(s.mesh.get(), true);
     s.dragAreas = dragAreas(s.info);
     return ShapeId(mImpl->shapes.insert(std::move(s)));
+}
+
+Result<std::vector<std::vector<Vec3>>> PhysicsWorld::shapeTriangles(ShapeId shape) const {
+    const ShapeRecord* s = mImpl->shapes.get(shape);
+    if (!s) return Error("physics.bad_shape", "no such shape").field("shape");
+    return s->triangles;
 }
 
 Result<ShapeInfo> PhysicsWorld::shapeInfo(ShapeId shape) const {

@@ -340,6 +340,27 @@ TEST_P(LuaPhysics, PhysicsSimulateSteersTheControlledBodies) {
     EXPECT_TRUE(rt->errors().empty());
 }
 
+// PhysObj:GetMesh / GetMeshConvexes: a box is 12 triangles (36 MeshVertex) inside its bounds; two convex pieces
+// come back as two convexes; a sphere gives nil (wiki).
+TEST_P(LuaPhysics, GetMeshAndGetMeshConvexesHandOutTheCollisionSurface) {
+    auto rt = session(test::room());
+    EXPECT_EQ(ev(*rt, R"lua(
+        local e = ents.Create('prop_physics') e:Spawn()
+        e:PhysicsInitBox(Vector(-8, -8, 0), Vector(8, 8, 32))
+        local mesh = e:GetPhysicsObject():GetMesh()
+        local inside = true
+        for _, v in ipairs(mesh) do
+            inside = inside and math.abs(v.pos.x) <= 8 and math.abs(v.pos.y) <= 8 and v.pos.z >= 0 and v.pos.z <= 32
+        end
+        local box = #mesh
+        e:PhysicsInitMultiConvex({{Vector(0,0,0), Vector(8,0,0), Vector(0,8,0), Vector(0,0,8)},
+            {Vector(20,0,0), Vector(28,0,0), Vector(20,8,0), Vector(20,0,8)}})
+        local convexes = e:GetPhysicsObject():GetMeshConvexes()
+        e:PhysicsInitSphere(8)
+        return box, inside, #convexes, #convexes[1], e:GetPhysicsObject():GetMesh())lua"),
+              "36\ttrue\t2\t12\tnil");
+}
+
 // Entity:LocalToWorld & co. use the entity's origin and angles (yawed 90: local +x is world +y).
 TEST_P(LuaPhysics, EntityFrameConvertsBothWays) {
     auto rt = session(mapWithProp());
@@ -416,11 +437,12 @@ TEST_P(LuaPhysics, GModConstraintLibraryBuildsRealJoints) {
               "phys_slideconstraint,phys_spring,phys_pulleyconstraint,logic_collision_pair,phys_keepupright");
     rt->runTicks(150);
     EXPECT_EQ(ev(*rt, "return math.Round(A:GetPos().z)"), "200");
-    EXPECT_EQ(ev(*rt,
-                 "local t = constraint.GetTable(C) local types = {} for _, c in ipairs(t) do types[#types + 1] = c.Type end "
-                 "table.sort(types) return #t, table.concat(types, ','), constraint.FindConstraint(A, 'Weld').Constraint "
-                 "== WELD, constraint.HasConstraints(D)"),
-              "8\tAdvBallsocket,Axis,Ballsocket,Elastic,Keepupright,NoCollide,Pulley,Slider\ttrue\ttrue");
+    EXPECT_EQ(
+        ev(*rt,
+           "local t = constraint.GetTable(C) local types = {} for _, c in ipairs(t) do types[#types + 1] = c.Type end "
+           "table.sort(types) return #t, table.concat(types, ','), constraint.FindConstraint(A, 'Weld').Constraint "
+           "== WELD, constraint.HasConstraints(D)"),
+        "8\tAdvBallsocket,Axis,Ballsocket,Elastic,Keepupright,NoCollide,Pulley,Slider\ttrue\ttrue");
     // The rope's end (the crate's top) hangs 80 below its point: the crate's base at 300 - 80 - 32.
     EXPECT_NEAR(std::stod(ev(*rt, "return B:GetPos().z")), 188.0, 2.0);
     EXPECT_EQ(ev(*rt, "local removed, n = constraint.RemoveAll(A) return removed, n"), "true\t1");

@@ -275,6 +275,40 @@ int pGetAABB(lua_State* L) {
     pushV(L, s.maxs);
     return 2;
 }
+// PhysObj:GetMesh / GetMeshConvexes: MeshVertex tables ({pos = Vector}, 3 per triangle, the object's frame); nil
+// for a sphere (wiki).
+void pushTriangles(lua_State* L, const std::vector<Vec3>& vertices) {
+    lua_createtable(L, static_cast<int>(vertices.size()), 0);
+    for (std::size_t i = 0; i < vertices.size(); ++i) {
+        lua_createtable(L, 0, 1);
+        pushV(L, vertices[i]);
+        lua_setfield(L, -2, "pos");
+        lua_rawseti(L, -2, static_cast<int>(i + 1));
+    }
+}
+std::vector<std::vector<Vec3>> trianglesOf(lua_State* L, const Phys& p) {
+    auto t = p.w.physics().shapeTriangles(descOf(L, p).shape);
+    if (!t) luaL_error(L, kNullPhys);
+    return std::move(*t);
+}
+int pGetMesh(lua_State* L) {
+    const auto pieces = trianglesOf(L, checkPhys(L));
+    if (pieces.empty()) return lua_pushnil(L), 1;
+    std::vector<Vec3> all;
+    for (const auto& piece : pieces) all.insert(all.end(), piece.begin(), piece.end());
+    pushTriangles(L, all);
+    return 1;
+}
+int pGetMeshConvexes(lua_State* L) {
+    const auto pieces = trianglesOf(L, checkPhys(L));
+    if (pieces.empty()) return lua_pushnil(L), 1;
+    lua_createtable(L, static_cast<int>(pieces.size()), 0);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        pushTriangles(L, pieces[i]);
+        lua_rawseti(L, -2, static_cast<int>(i + 1));
+    }
+    return 1;
+}
 int pGetMassCenter(lua_State* L) {
     pushV(L, shapeOf(L, checkPhys(L)).massCenter);
     return 1;
@@ -356,6 +390,8 @@ const luaL_Reg kPhysMethods[] = {{"__tostring", pToString},
                                  {"GetInertia", pGetInertia},
                                  {"GetVolume", pGetVolume},
                                  {"LocalToWorld", pLocalToWorld},
+                                 {"GetMesh", pGetMesh},
+                                 {"GetMeshConvexes", pGetMeshConvexes},
                                  {"WorldToLocal", pWorldToLocal},
                                  {"LocalToWorldVector", pLocalToWorldVector},
                                  {"WorldToLocalVector", pWorldToLocalVector},

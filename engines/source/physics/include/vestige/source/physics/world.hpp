@@ -127,6 +127,9 @@ public:
     // One solid of a .phy model: its convex pieces, mass centre and per-mass inertia from the file.
     [[nodiscard]] Result<ShapeId> createFromPhy(const phy::PhyModel& model, std::size_t solid);
     [[nodiscard]] Result<ShapeInfo> shapeInfo(ShapeId shape) const;
+    // The surface as triangles (3 vertices each, inches, the shape's frame), one list per convex piece (one for a
+    // mesh); empty for a sphere (PhysObj:GetMesh / GetMeshConvexes).
+    [[nodiscard]] Result<std::vector<std::vector<Vec3>>> shapeTriangles(ShapeId shape) const;
 
     // ---- bodies ----
     [[nodiscard]] Result<BodyId> createBody(const BodyDesc& desc);
