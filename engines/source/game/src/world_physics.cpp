@@ -204,8 +204,8 @@ void World::createStaticPropPhysics() {
         }
         ++mStaticPropStats.bodies;
         // Player movement and traces meet it as the box of its collision model's bounds, as they meet props.
-        if (const auto info = mPhysics->shapeInfo(shape); info && info->maxs.x > info->mins.x &&
-                                                          info->maxs.y > info->mins.y && info->maxs.z > info->mins.z)
+        if (const auto info = mPhysics->shapeInfo(shape);
+            info && info->maxs.x > info->mins.x && info->maxs.y > info->mins.y && info->maxs.z > info->mins.z)
             mStaticPropSolids.push_back({p.origin, p.angles, info->mins, info->maxs});
     }
     invalidateScene();
@@ -267,15 +267,16 @@ void World::physicsFrame() {
         physics::BodyState before;
     };
     std::vector<Rider> riders;
-    for (EntityHandle h : mOrder) {
-        Entity* p = get(h);
+    for (int i = 1; i <= mOptions.maxPlayers; ++i) {
+        Entity* p = byIndex(i);
         if (!p || !p->player || !p->alive || p->markedForDeletion || p->moveType != MoveType::Walk) continue;
         Entity* g = get(p->groundEntity);
         if (!g || g->moveType != MoveType::VPhysics || g->physicsObjects.empty()) continue;
         const physics::BodyId b = g->physicsObjects[0];
         const auto d = mPhysics->desc(b);
         const auto st = mPhysics->state(b);
-        if (d && st && d->motionEnabled && d->mass > 2 * kPlayerShadowMass) riders.push_back({h, g->handle, b, *st});
+        if (d && st && d->motionEnabled && d->mass > 2 * kPlayerShadowMass)
+            riders.push_back({p->handle, g->handle, b, *st});
     }
     const physics::StepEvents events = mPhysics->step();
     for (const Rider& r : riders) {

@@ -105,6 +105,11 @@ TEST(GameConstraints, AHingeTurnsOnlyAboutItsAxisAndATorqueSpinsIt) {
     addConstraint(*w, "phys_hinge", {0, 0, 200}, {{"attach1", "wheel"}, {"hingeaxis", "0 0 300"}});
     Entity& motor = addConstraint(*w, "phys_torque", {0, 0, 200},
                                   {{"attach1", "wheel"}, {"axis", "0 0 201"}, {"force", "360"}, {"spawnflags", "4"}});
+    // GMod's motor starts at Scale 0 (on, no torque, no think), then its key sets the direction.
+    EXPECT_TRUE(w->acceptInput(motor, "Scale", {}, {}, Variant::ofFloat(0)));
+    w->run(10);
+    EXPECT_FLOAT_EQ(w->physics().state(wheel.physicsObjects[0]).value().angularVelocity.z, 0.0f);
+    EXPECT_LT(motor.nextThinkTick, 0);
     EXPECT_TRUE(w->acceptInput(motor, "Scale", {}, {}, Variant::ofFloat(1)));
     w->run(67);  // about one second
     const auto s = w->physics().state(wheel.physicsObjects[0]).value();

@@ -88,6 +88,8 @@ public:
     }
     std::span<const InputDef> inputs() const override { return kTorqueInputs; }
     void input(World& w, Entity& e, std::size_t which, const InputData& in) override {
+        // A forcetime that ran out while the motor idled (no think) switched it off then, as the SDK's ForceOff think.
+        if (mOn && mOffTick >= 0 && static_cast<std::int64_t>(w.tick()) >= mOffTick) forceOff(w, e);
         if (which == kTorqueActivate) {
             forceOn(w, e);
         } else if (which == kTorqueDeactivate) {
@@ -95,6 +97,7 @@ public:
         } else if (std::isfinite(in.value.number)) {  // ScaleForce: on if it was not, then the new scale
             forceOn(w, e);
             mScale = in.value.number;
+            if (mOn) w.setNextThink(e, std::max(w.curtime(), w.interval()));
             if (!mBody.isNull()) (void)w.physics().wake(mBody);
         }
     }
@@ -104,9 +107,9 @@ public:
         const auto s = w.physics().state(mBody);
         if (!s) return forceOff(w, e);
         const float accel = degToRad(mForce * mScale);
-        if (accel != 0)
-            (void)w.physics().setAngularVelocity(
-                mBody, s->angularVelocity + rotate(s->rotation, mLocalAxis) * (accel * w.interval()));
+        if (accel == 0) return;  // idle (GMod's motor at Scale 0): no think until the next Scale
+        (void)w.physics().setAngularVelocity(
+            mBody, s->angularVelocity + rotate(s->rotation, mLocalAxis) * (accel * w.interval()));
         w.setNextThink(e, w.curtime() + w.interval());
     }
 

@@ -92,24 +92,24 @@ void bindMotionControllers(Runtime& rt) {
     Runtime* r = &rt;
     rt.world().hooks.physicsSimulate = [r](game::World& w, float dt) {
         lua_State* L = r->state();
-        for (EntityHandle h : w.order()) {
-            game::Entity* e = w.get(h);
-            if (!e || e->markedForDeletion || !e->motionController) continue;
-            std::erase_if(e->motionControlled, [&](physics::BodyId b) { return !w.physics().valid(b); });
-            const std::vector<physics::BodyId> bodies = e->motionControlled;
+        w.forEach([&](game::Entity& e) {
+            if (e.markedForDeletion || !e.motionController) return;
+            std::erase_if(e.motionControlled, [&](physics::BodyId b) { return !w.physics().valid(b); });
+            const EntityHandle h = e.handle;
+            const std::vector<physics::BodyId> bodies = e.motionControlled;  // the method may change the list
             for (physics::BodyId b : bodies) {
                 const int base = lua_gettop(L);
-                if (!pushEntityMethod(*r, L, *e, "PhysicsSimulate")) {
+                if (!pushEntityMethod(*r, L, e, "PhysicsSimulate")) {
                     lua_settop(L, base);
                     break;
                 }
-                pushPhysObj(L, e->handle, b);
+                pushPhysObj(L, h, b);
                 lua_pushnumber(L, dt);
-                if (r->protectedCall(3, 3)) apply(*r, L, w, e->index, b, dt);
+                if (r->protectedCall(3, 3)) apply(*r, L, w, e.index, b, dt);
                 lua_settop(L, base);
-                if (!w.get(h) || w.get(h)->markedForDeletion) break;
+                if (e.markedForDeletion) break;
             }
-        }
+        });
     };
 }
 
