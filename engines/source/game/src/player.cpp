@@ -70,7 +70,7 @@ void World::setMoveType(Entity& e, MoveType type) {
     e.touched();
     if (!e.player) return;
     movement::PlayerState& s = e.player->move;
-    if (type == MoveType::Noclip)
+    if (type == MoveType::Noclip || type == MoveType::Observer)
         s.moveType = movement::MoveType::Noclip;
     else if (type == MoveType::Ladder)
         s.moveType = movement::MoveType::Ladder;
@@ -130,14 +130,19 @@ void World::runPlayer(Entity& p) {
     mv.maxSpeed = mv.maxClientSpeed = pd.maxSpeed;
     mv.origin = p.origin;
     mv.velocity = p.velocity;
-    if (!p.alive) mv.clearMovement();  // CheckParameters zeroes a dead player's input
+    // CheckParameters zeroes a dead player's input (IsDead: no life and no health; observers keep 1 health).
+    const bool dead = !p.alive && p.health <= 0;
+    if (dead) mv.clearMovement();
     if (hooks.setupMove) hooks.setupMove(*this, p, mv, cmd);
     if (hooks.playerTick) hooks.playerTick(*this, p, mv);
     const bool overridden = hooks.move && hooks.move(*this, p, mv);
 
     movement::PlayerState& s = pd.move;
     std::vector<EntityHandle> impacts;
-    if (!overridden && p.moveType != MoveType::None) {
+    // Observers move only when roaming (OBS_MODE_ROAMING, FullObserverMove); the other camera modes stand still.
+    const bool observing = pd.observerMode != 0;
+    const bool still = p.moveType == MoveType::None || (p.moveType == MoveType::Observer && pd.observerMode != 6);
+    if (!overridden && !still) {
         movement::MoveSettings cv = mOptions.move;
         cv.tickRate = static_cast<float>(mOptions.tickRate);
         cv.maxSpeed = mv.maxClientSpeed > 0 ? std::min(mv.maxSpeed, mv.maxClientSpeed) : mv.maxSpeed;
@@ -155,8 +160,9 @@ void World::runPlayer(Entity& p) {
         input.sideMove = mv.sideSpeed;
         input.upMove = mv.upSpeed;
         input.viewAngles = mv.moveAngles;
-        input.buttons = p.alive ? mv.buttons : 0u;
-        if (p.moveType == MoveType::Noclip && p.alive) input.buttons |= movement::buttons::kNoclip;
+        input.buttons = dead ? 0u : mv.buttons;
+        if ((p.moveType == MoveType::Noclip && p.alive) || p.moveType == MoveType::Observer)
+            input.buttons |= movement::buttons::kNoclip;
         const movement::PlayerMovement pm(scene(), cv);
         scene().clearImpacts();
         pm.tick(s, input);
@@ -195,7 +201,7 @@ void World::runPlayer(Entity& p) {
     if (!overridden) pushProps(*this, p, impacts, mv);
     touchTriggers(p, &impacts);
     if (p.alive && hooks.itemPostFrame) hooks.itemPostFrame(*this, p);
-    if (!p.alive) {
+    if (!p.alive && !observing) {
         if (hooks.playerDeathThink) {
             hooks.playerDeathThink(*this, p);
         } else if (!(pd.nextSpawnTime > curtime()) &&
@@ -343,6 +349,8 @@ void World::spawnPlayer(Entity& p) {
     p.collisionGroup = 5;  // COLLISION_GROUP_PLAYER
     p.mins = mOptions.move.hullMins;
     p.maxs = mOptions.move.hullMaxs;
+    p.effects &= ef::kNoShadow;  // SetEffects(GetEffects() & EF_NOSHADOW): visible again
+    p.noDraw = false;
     // CGameRules::GetPlayerSpawnSpot: 1 unit above the spot, no velocity, the spot's angles.
     Entity* spot = hooks.playerSelectSpawn ? hooks.playerSelectSpawn(*this, p) : defaultSpawnPoint(p);
     const Vec3 at = (spot ? spot->origin : Vec3{}) + Vec3{0, 0, 1};
@@ -356,6 +364,18 @@ void World::spawnPlayer(Entity& p) {
     snapEyeAngles(p, angles);
     p.groundEntity = {};
     if (spot) pd.lastSpawnPoint = spot->handle;
+    // CreateViewModel (GMod makes all three): owned by the player and following it (FollowEntity).
+    for (EntityHandle& vm : pd.viewModels) {
+        if (get(vm)) continue;
+        Entity& v = create("predicted_viewmodel");
+        v.origin = p.origin;
+        v.owner = p.handle;
+        v.parent = p.handle;
+        v.notSolid = true;
+        spawn(v);
+        vm = v.handle;
+    }
+    if (pd.team != 1002) stopObserverMode(p);  // TEAM_SPECTATOR players stay observers
     p.touched();
     if (hooks.playerSpawn) hooks.playerSpawn(*this, p);
     if (hooks.playerLoadout) hooks.playerLoadout(*this, p);

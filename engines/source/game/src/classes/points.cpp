@@ -1,5 +1,5 @@
 // Point entities: point_teleport (pointteleport.cpp), teleport destinations and spawn points (CPointEntity:
-// SOLID_NONE, no behaviour), and the registry of every built-in class.
+// SOLID_NONE, no behaviour), players' view models, and the registry of every built-in class.
 #include "classes/common.hpp"
 #include "classes/constraint_base.hpp"
 
@@ -10,6 +10,16 @@ namespace {
 class PointEntity final : public EntityClass {
 public:
     void spawn(World&, Entity& e) override { e.solid = Solid::None; }
+};
+
+// CBaseViewModel (predicted_viewmodel in GMod): the first-person weapon model a player owns; not solid, never
+// moved by physics (the client places it at the eyes).
+class ViewModel final : public EntityClass {
+public:
+    void spawn(World&, Entity& e) override {
+        e.solid = Solid::None;
+        e.moveType = MoveType::None;
+    }
 };
 
 constexpr int kTeleportToSpawnPos = 1;
@@ -55,6 +65,7 @@ void registerPoints(ClassRegistry& r) {
                              "info_player_combine", "info_player_rebel", "info_player_teamspawn", "gmod_player_start",
                              "info_landmark", "info_target", "info_null"})
         r.add(name, [] { return std::make_unique<PointEntity>(); });
+    r.add("predicted_viewmodel", [] { return std::make_unique<ViewModel>(); });
     r.add("player", [] { return makePlayerClass(); });
 }
 

@@ -101,8 +101,14 @@ public:
     virtual void input(World&, Entity&, std::size_t /*which*/, const InputData&) {}
 };
 
-// SOLID_* kinds as far as this world uses them.
-enum class Solid : std::uint8_t { None, Bsp, Box, VPhysics };
+// SolidType_t (public/const.h; GMod's SOLID enum has the same values). Traces and movement treat Obb, ObbYaw and
+// Custom as the entity's box, as they do Box.
+enum class Solid : std::uint8_t { None = 0, Bsp = 1, Box = 2, Obb = 3, ObbYaw = 4, Custom = 5, VPhysics = 6 };
+
+// EF_* bits (public/const.h) the world keeps; EF_NODRAW lives in Entity::noDraw.
+namespace ef {
+constexpr int kBoneMerge = 0x001, kNoShadow = 0x010, kNoDraw = 0x020;
+}
 
 struct Entity {
     EntityHandle handle;
@@ -134,6 +140,14 @@ struct Entity {
     int collisionGroup = 0;
     float gravity = 0;  // multiplier (0 = 1)
     std::uint8_t renderColor[4] = {255, 255, 255, 255};
+    // Model appearance: CBaseAnimating's m_nSkin and m_nBody (every body group's choice packed with the model's
+    // body-part bases), GMod's material override, the EF_* bits other than EF_NODRAW, and whether the entity is sent
+    // to a client only with its parent (networking state: the client realm reads it).
+    int skin = 0;
+    int body = 0;
+    std::string materialOverride;
+    int effects = 0;
+    bool transmitWithParent = false;
 
     EntityHandle parent;
     EntityHandle owner;

@@ -8,6 +8,9 @@
 //   fall damage (CheckFalling) -> triggers touched -> ItemPostFrame (alive: the active weapon) -> death think
 // (the GMod wiki: "GM:Move is called after GM:PlayerTick"; FinishMove "copy the results back").
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "vestige/source/game/io.hpp"
 #include "vestige/source/game/usercmd.hpp"
@@ -66,6 +69,20 @@ struct PlayerData {
     float lastFallDamage = 0;       // the last GetFallDamage result applied (diagnostics / trace)
     bool baseVelocityFlag = false;  // FL_BASEVELOCITY: a trigger_push set the base velocity this tick
     int commands = 0;               // commands run (CUserCmd:CommandNumber)
+    // CBasePlayer's view models (predicted_viewmodel, indices 0..2, made at the first spawn: GMod gives every player
+    // three) and GMod's hands entity (gmod_hands, Player:SetHands).
+    EntityHandle viewModels[3];
+    EntityHandle hands;
+    // Observer state (CBasePlayer::StartObserverMode / StopObserverMode): OBS_MODE_* and the entity watched.
+    int observerMode = 0;
+    EntityHandle observerTarget;
+    // The client's FCVAR_USERINFO variables as the engine holds them for the server (Player:GetInfo); filled by the
+    // client (its userinfo convars), empty for a client that sent none.
+    std::vector<std::pair<std::string, std::string>> userInfo;
+    bool avoidPlayers = true;                         // Player:SetAvoidPlayers
+    bool noCollideWithTeammates = false;              // Player:SetNoCollideWithTeammates
+    bool dropWeaponOnDeath = false;                   // Player:ShouldDropWeapon
+    Vec3 playerColor{1, 1, 1}, weaponColor{1, 1, 1};  // Player:SetPlayerColor / SetWeaponColor (0..1 per channel)
 
     [[nodiscard]] bool keyDown(std::uint32_t k) const { return (buttons & k) != 0; }
     [[nodiscard]] bool keyDownLast(std::uint32_t k) const { return (oldButtons & k) != 0; }

@@ -247,6 +247,14 @@ public:
     [[nodiscard]] Entity* findUseEntity(Entity& player);
     // The base gamemode's spawn point choice for this player (master flag, random suitable point).
     [[nodiscard]] Entity* defaultSpawnPoint(Entity& player);
+    // CBasePlayer::StartObserverMode (Player:Spectate): not solid, invisible, no damage, LIFE_DEAD with 1 health,
+    // off the ground, then setObserverMode. Refused (false) for OBS_MODE_NONE or an unknown mode.
+    bool startObserverMode(Entity& player, int mode);
+    // CBasePlayer::SetObserverMode: the mode and its move type (roaming flies as noclip; fixed, death cam and none
+    // stand still; chase and in-eye follow the target, which Vestige does not move the player to yet).
+    bool setObserverMode(Entity& player, int mode);
+    // CBasePlayer::StopObserverMode (Player:UnSpectate): back to OBS_MODE_NONE; the gamemode spawns the player.
+    void stopObserverMode(Entity& player);
     // Player:Kill (CommitSuicide: health 0, killed by itself); other entities are removed.
     void kill(Entity& e);
     // CBasePlayer::Event_Killed and GMod's DoPlayerDeath / PlayerDeath hooks (damage calls it at 0 health).
@@ -254,6 +262,24 @@ public:
     // The base gamemode's DoPlayerDeath without its ragdoll: deaths + 1, the attacking player's frags +1 (-1 for
     // suicide). GameHooks::doPlayerDeath replaces it.
     void baseDoPlayerDeath(Entity& player, Entity* attacker);
+
+    // ---- studio models ----------------------------------------------------------------------------------------
+    // What Entity:SkinCount / GetNumBodyGroups / SetBodygroup read of a .mdl (through WorldOptions::gameFile), cached
+    // per model; nullptr when the model cannot be read (no file, not a studio model): then an entity has no skins
+    // and no body groups, and SetBodygroup changes nothing (CBaseAnimating without a studio header).
+    struct BodyGroupInfo {
+        std::string name;
+        int models = 0;  // choices (mstudiobodyparts_t::nummodels)
+        int base = 1;    // m_nBody multiplier of this group
+    };
+    struct StudioInfo {
+        int skinFamilies = 1;
+        std::vector<BodyGroupInfo> bodyGroups;
+    };
+    [[nodiscard]] const StudioInfo* studioInfo(std::string_view model);
+    // ::SetBodygroup / GetBodygroup over Entity::body (groups and choices out of range change nothing / read 0).
+    void setBodygroup(Entity& e, int group, int value);
+    [[nodiscard]] int bodygroup(const Entity& e, int group);
 
     // ---- damage -----------------------------------------------------------------------------------------------
     // CBaseEntity::TakeDamage: takedamage check, EntityTakeDamage hook (true blocks), the class's OnTakeDamage
@@ -401,6 +427,7 @@ private:
     bool mStaticPropsMade = false;
     std::set<std::string> mFailedStaticModels;                          // lowercase model paths already warned about
     std::map<std::string, physics::BodyDesc, std::less<>> mPropShapes;  // lowercase model path -> shape + .phy values
+    std::map<std::string, std::optional<StudioInfo>, std::less<>> mStudioInfo;  // lowercase model path -> header facts
 };
 
 }  // namespace vestige::source::game
