@@ -368,8 +368,10 @@ std::string enumName(std::string_view family, long long value);
 void openWeapons(Runtime& rt, lua_State* L);    // Weapon metatable, Player weapon/ammo methods (lib/weapon.cpp)
 void openServerApi(Runtime& rt, lua_State* L);  // cvars, sql, net, bit, util data, resource, sound (lib/server_api.cpp)
 void openClient(Runtime& rt, lua_State* L);     // client realm: LocalPlayer, ScrW/ScrH, surface (lib/surface.cpp)
-void openClient(Runtime& rt, lua_State* L);     // client realm: LocalPlayer, ScrW/ScrH, surface (lib/surface.cpp)
-void openReporting(Runtime& rt, lua_State* L);  // _G records reads of missing enums (standins.cpp); opened last
+void openAppearance(Runtime& rt, lua_State* L);   // skins, body groups, effects, SetSolid (lib/appearance.cpp)
+void openPlayerState(Runtime& rt, lua_State* L);  // hands, view models, userinfo, observers (lib/player_state.cpp)
+void openMaterials(Runtime& rt, lua_State* L);    // Material() and IMaterial (lib/material.cpp)
+void openReporting(Runtime& rt, lua_State* L);    // _G records reads of missing enums (standins.cpp); opened last
 // Runs lua/vestige/gmod_natives.lua (install mode) with its private helpers: standIn(name, body) and
 // isStandIn(f) (standins.cpp). False when it failed (recorded).
 bool runNatives(Runtime& rt);

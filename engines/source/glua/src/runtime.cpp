@@ -82,9 +82,10 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     } else {
         openTypes(*rt, L);
     }
-    for (auto open : {openEnums, openBase, openTimer, openUtil, openGame, openConcommand, openFile, openSandbox,
-                      openServerApi, openWeapons, openDamage, openPhysics, openConstraints, openEntityFrame,
-                      openMotionControllers, openEntityIo, openSoundEvents})
+    for (auto open : {openEnums,      openBase,        openTimer,       openUtil,        openGame,
+                      openConcommand, openFile,        openSandbox,     openServerApi,   openWeapons,
+                      openDamage,     openPhysics,     openConstraints, openEntityFrame, openMotionControllers,
+                      openEntityIo,   openSoundEvents, openAppearance,  openPlayerState, openMaterials})
         open(*rt, L);
     if (rt->mOptions.realm == Realm::Client) openClient(*rt, L);
     openReporting(*rt, L);

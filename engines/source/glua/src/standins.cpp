@@ -52,10 +52,8 @@ int isStandInFn(lua_State* L) {
 
 // Natives registered with a name but without their behaviour yet (the entity world, physics and rendering are not
 // behind them): each is wrapped into a counted stand-in in both modes, so a call shows in the report instead of
-// passing for success. OnGround is not a native at all (install mode: gmod_natives.lua counts it).
+// passing for success.
 constexpr const char* kNativeStandIns[][2] = {
-    {"Entity", "SetSolid"},
-    {"Entity", "DrawShadow"},
     // Empty lists where Vestige has entries (the addons given, the gamemode folders): not the truth yet.
     {"engine", "GetAddons"},
     {"engine", "GetGamemodes"},

@@ -41,7 +41,7 @@ TEST_F(LuaMapCli, MapEntitiesAndTracesInTheReport) {
     EXPECT_EQ(j["map"], "demo");
     EXPECT_EQ(j["mapEntities"], 4);
     EXPECT_EQ(j["ticks"], 5);
-    EXPECT_EQ(j["entities"], 6);  // worldspawn, the player, 4 map entities
+    EXPECT_EQ(j["entities"], 9);  // worldspawn, the player and its 3 view models, 4 map entities
     EXPECT_EQ(j["hooks"]["PlayerSpawn"], 1);
     EXPECT_EQ(j["hooks"]["Think"], 5);
     EXPECT_EQ(j["output"], "demo\t1\t0.03125\n");

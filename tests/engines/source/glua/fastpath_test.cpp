@@ -105,9 +105,9 @@ TEST_P(GluaModes, EntityFastPaths) {
     EXPECT_EQ(last->origin, (Vec3{1, 2, 3}));
     EXPECT_EQ(last->angles, (Vec3{4, 5, 6}));
     // The returned vector is a copy; engine-side moves are seen by the next GetPos.
-    EXPECT_EQ(ev(*rt, "local e = Entity(2) local p = e:GetPos() p.x = 100 return e:GetPos().x"), "1");
+    EXPECT_EQ(ev(*rt, "local e = Entity(5) local p = e:GetPos() p.x = 100 return e:GetPos().x"), "1");
     EXPECT_EQ(ev(*rt,
-                 "local e = Entity(2) local s = 0 for i = 1, 500 do e:SetPos(Vector(i, 0, 0)) s = s + e:GetPos().x end "
+                 "local e = Entity(5) local s = 0 for i = 1, 500 do e:SetPos(Vector(i, 0, 0)) s = s + e:GetPos().x end "
                  "return s"),
               "125250");
     EXPECT_EQ(ev(*rt, "pcall(NULL.GetPos, NULL)"), "false\tTried to use a NULL entity!");

@@ -27,6 +27,13 @@ std::unique_ptr<Runtime> bootGamemode(const std::filesystem::path& gmod, const s
     const auto listed = rt->standIns();
     for (const auto& [name, calls] : rt->standInCalls())
         EXPECT_NE(std::find(listed.begin(), listed.end(), name), listed.end()) << name;
+    // Issue #16's acceptance: booting and spawning the player calls no stand-in at all.
+    for (const auto& [name, calls] : rt->standInCalls()) ADD_FAILURE() << gamemode << " called stand-in " << name;
+    // The player's hands (GMod's gmod_hands through Player:SetupHands) ride on its first view model.
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) local h = p:GetHands() return h:GetClass(), h:GetParent() == p:GetViewModel(0), "
+                 "h:GetOwner() == p, h:IsEffectActive(EF_BONEMERGE), h:IsEffectActive(EF_NOSHADOW)"),
+              "gmod_hands\ttrue\ttrue\ttrue\ttrue");
     return rt;
 }
 

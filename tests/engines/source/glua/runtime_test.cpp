@@ -272,28 +272,29 @@ TEST(GluaApi, EntitiesAndPlayer) {
     rt->tick();  // the player spawns on tick 1
     EXPECT_EQ(ev(*rt, "Entity(1):IsPlayer(), Entity(1) == player.GetAll()[1], Entity(1):Nick(), LocalPlayer"),
               "true\ttrue\tPlayer\tnil");  // LocalPlayer is the client's: absent on the server
+    EXPECT_EQ(
+        ev(*rt,
+           "local a = ents.Create('prop_physics') a:SetPos(Vector(10, 0, 0)) "
+           "local b = ents.Create('prop_dynamic') b:SetPos(Vector(500, 0, 0)) "
+           "return a:EntIndex(), #ents.FindByClass('prop_*'), #ents.FindInSphere(Vector(0, 0, 0), 50), "
+           "ents.GetCount()"),
+        "5\t2\t5\t7");  // slots 2-4: the player's view models; FindInSphere: the prop, the player, its view models
     EXPECT_EQ(ev(*rt,
-                 "local a = ents.Create('prop_physics') a:SetPos(Vector(10, 0, 0)) "
-                 "local b = ents.Create('prop_dynamic') b:SetPos(Vector(500, 0, 0)) "
-                 "return a:EntIndex(), #ents.FindByClass('prop_*'), #ents.FindInSphere(Vector(0, 0, 0), 50), "
-                 "ents.GetCount()"),
-              "2\t2\t2\t4");  // FindInSphere: the prop and the player at the origin
-    EXPECT_EQ(ev(*rt,
-                 "local e = Entity(2) e.health = 50 e:SetNWInt('score', 7.9) "
+                 "local e = Entity(5) e.health = 50 e:SetNWInt('score', 7.9) "
                  "return e.health, e:GetTable().health, e:GetNWInt('score'), e:GetNWString('missing', 'dflt'), "
                  "e:GetNWBool('none')"),
               "50\t50\t7\tdflt\tfalse");
     // Removal is deferred to the end of the tick (UTIL_Remove): still valid now, a NULL handle after the tick.
     EXPECT_EQ(ev(*rt,
-                 "e2 = Entity(2) e2:Remove() return IsValid(e2), #ents.FindByClass('prop_*'), "
+                 "e2 = Entity(5) e2:Remove() return IsValid(e2), #ents.FindByClass('prop_*'), "
                  "pcall(e2.GetPos, e2)"),
               "true\t2\ttrue\t10.000000 0.000000 0.000000");
     rt->tick();
     EXPECT_EQ(ev(*rt, "return IsValid(e2), #ents.FindByClass('prop_*'), pcall(e2.GetPos, e2)"),
               "false\t1\tfalse\tTried to use a NULL entity!");
     // Without a map nothing holds the player up: it spawned 1 unit above the origin (no spawn point) and falls.
-    EXPECT_EQ(ev(*rt, "tostring(Entity(3)), Entity(1):OnGround(), Entity(1):GetPos().z < 1, Entity(1):GetPos().x"),
-              "Entity [3][prop_dynamic]\tfalse\ttrue\t0");
+    EXPECT_EQ(ev(*rt, "tostring(Entity(6)), Entity(1):OnGround(), Entity(1):GetPos().z < 1, Entity(1):GetPos().x"),
+              "Entity [6][prop_dynamic]\tfalse\ttrue\t0");
 }
 
 // GetNW* / GetDT* with nothing stored and no fallback give the type's zero value (the wiki's defaults: 0, false, "",

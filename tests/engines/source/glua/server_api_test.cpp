@@ -122,15 +122,18 @@ TEST(GluaStandIns, NativesWithoutBehaviourAreCounted) {
     EXPECT_TRUE(rt->standInCalls().empty());
     EXPECT_EQ(ev(*rt,
                  "local e = ents.Create('prop_physics') local ok = e:PhysicsInit(SOLID_VPHYSICS) "
-                 "e:SetSolid(SOLID_VPHYSICS) e:SetMoveType(MOVETYPE_FLY) return e:GetMoveType(), ok"),
-              "4\tfalse");  // SetMoveType and PhysicsInit are the world's now (no model here: false), no stand-ins
+                 "e:SetSolid(SOLID_BBOX) e:SetMoveType(MOVETYPE_FLY) local n = #engine.GetGamemodes() "
+                 "return e:GetMoveType(), ok, e:GetSolid(), n"),
+              "4\tfalse\t2\t0");  // SetMoveType, PhysicsInit and SetSolid are the world's (no model here: false)
     const auto calls = rt->standInCalls();
     EXPECT_EQ(calls.count("Entity:PhysicsInit"), 0u);
-    EXPECT_EQ(calls.at("Entity:SetSolid"), 1u);
+    EXPECT_EQ(calls.count("Entity:SetSolid"), 0u);
     EXPECT_EQ(calls.count("Entity:SetMoveType"), 0u);
+    EXPECT_EQ(calls.at("engine.GetGamemodes"), 1u);  // an empty list where Vestige knows the folders: counted
     const auto listed = rt->standIns();
-    EXPECT_NE(std::find(listed.begin(), listed.end(), "Entity:SetSolid"), listed.end());
+    EXPECT_NE(std::find(listed.begin(), listed.end(), "engine.GetGamemodes"), listed.end());
     EXPECT_EQ(std::find(listed.begin(), listed.end(), "Entity:SetOwner"), listed.end());
+    EXPECT_EQ(std::find(listed.begin(), listed.end(), "Entity:SetSolid"), listed.end());
 }
 
 // Regression guard: GMod's Lua reports some failures by printing "ERROR..." (scripted_ents.lua's missing base);

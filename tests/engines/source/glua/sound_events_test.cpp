@@ -28,12 +28,12 @@ TEST_P(SoundEvents, EmitSoundSoundPlayAndStopSoundWithTheWikisDefaults) {
                  "sound.Play('y.wav', Vector(4, 5, 6), 70, 130, 0.3) "
                  "P:StopSound('ambient/beep.wav') "
                  "return P:EntIndex()"),
-              "2");
+              "5");  // slots 2-4: the player's view models
     const auto events = rt->world().sounds.events();
     ASSERT_EQ(events.size(), 5u);
     const auto& plain = events[0];
     EXPECT_EQ(plain.name, "ambient/beep.wav");
-    EXPECT_EQ(plain.entity, 2u);
+    EXPECT_EQ(plain.entity, 5u);
     EXPECT_EQ(plain.origin, (Vec3{10, 0, 0}));
     EXPECT_FALSE(plain.script);
     EXPECT_EQ(plain.soundLevel, 75);

@@ -9,7 +9,7 @@
 local standIn, isStandIn = ...
 
 for _, name in ipairs({ "Vehicle", "NPC", "NextBot", "CMoveData",
-	"CUserCmd", "CEffectData", "IMaterial", "ITexture", "IMesh", "VMatrix", "CRecipientFilter",
+	"CUserCmd", "CEffectData", "ITexture", "IMesh", "VMatrix", "CRecipientFilter",
 	"CSoundPatch", "CNavArea", "CNavLadder", "CLuaLocomotion", "PathFollower", "bf_read", "IVideoWriter",
 	"ISave", "IRestore", "SurfaceInfo", "ProjectedTexture", "PhysCollide", "CNewParticleEffect", "Panel" }) do
 	if not FindMetaTable(name) then
@@ -23,50 +23,35 @@ end
 -- entity world binding (Entity/Player/Weapon, physics) replaces these; until then every call shows in the report.
 local STAND_INS = {
 	-- Player methods the base and sandbox gamemodes call when a player spawns.
-	["Player:UnSpectate"] = false, ["Player:Spectate"] = false,
-	["Player:SetupHands"] = false,
-	["Player:SetNoCollideWithTeammates"] = false, ["Player:SetAvoidPlayers"] = false,
-	["Player:AllowFlashlight"] = false,
 	["Player:SetLadderClimbSpeed"] = false,
 	["Player:SetViewOffset"] = false,
 	["Player:SetViewOffsetDucked"] = false, ["Player:SetHull"] = false, ["Player:SetHullDuck"] = false,
-	["Player:ShouldDropWeapon"] = false, ["Player:SetPlayerColor"] = false, ["Player:SetWeaponColor"] = false,
 	["Player:SetCanZoom"] = false, ["Player:CrosshairEnable"] = false, ["Player:SwitchToDefaultWeapon"] = false,
 	["Player:SendLua"] = false, ["Player:ConCommand"] = false,
 	["Player:SetDSP"] = false, ["Player:SendHint"] = false, ["Player:SuppressHint"] = false,
 	["Player:SetEyeTarget"] = false, ["Player:SetCanWalk"] = false, ["Player:DrawViewModel"] = false,
 	["Player:DrawWorldModel"] = false, ["Player:SetFOV"] = false, ["Player:SetAllowFullRotation"] = false,
-	["Player:SetMaxSpeed"] = false, ["Player:Freeze"] = false, ["Player:SetObserverMode"] = false,
+	["Player:SetMaxSpeed"] = false, ["Player:Freeze"] = false,
 	["Player:AddCount"] = false, ["Player:AddCleanup"] = false, ["Player:AddFrozenPhysicsObject"] = false,
-	["Player:PhysgunUnfreeze"] = false, ["Player:ResetHull"] = false, ["Player:SetHands"] = false,
-	["Player:GetInfo"] = function() return "" end,
-	["Player:GetInfoNum"] = function(_, _, default) return default or 0 end,
+	["Player:PhysgunUnfreeze"] = false, ["Player:ResetHull"] = false,
 	["Player:InVehicle"] = function() return false end,
 	["Player:GetVehicle"] = function() return NULL end,
 	["Player:IsPlayingTaunt"] = function() return false end,
 	["Player:GetViewEntity"] = function(self) return self end,
-	["Player:GetHands"] = function() return NULL end,
-	["Player:GetObserverMode"] = function() return 0 end,
-	["Player:GetObserverTarget"] = function() return NULL end,
 	["Player:GetRagdollEntity"] = function() return NULL end,
-	["Player:GetViewModel"] = function() return NULL end,
 	["Player:CreateRagdoll"] = false,
 	-- Entity methods of models, physics and networking the gamemodes and scripted entities call.
-	["Entity:SetSkin"] = false, ["Entity:SetBodygroup"] = false,
-	["Entity:SetBodyGroups"] = false, ["Entity:SetRenderMode"] = false, ["Entity:SetMaterial"] = false,
+	["Entity:SetRenderMode"] = false,
 	["Entity:SetPlaybackRate"] = false, ["Entity:SetPoseParameter"] = false, ["Entity:ResetSequence"] = false,
-	["Entity:DrawShadow"] = false, ["Entity:SetCustomCollisionCheck"] = false, ["Entity:SetTrigger"] = false,
+	["Entity:SetCustomCollisionCheck"] = false, ["Entity:SetTrigger"] = false,
 	["Entity:SetCollisionBounds"] = false, ["Entity:SetGravity"] = false, ["Entity:SetElasticity"] = false,
 	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,
-	["Entity:SetupDataTables"] = false, ["Entity:AddEffects"] = false, ["Entity:RemoveEffects"] = false,
-	["Entity:SetSolid"] = false,
+	["Entity:SetupDataTables"] = false,
 	["Entity:AddEFlags"] = false, ["Entity:RemoveEFlags"] = false, ["Entity:AddFlags"] = false,
-	["Entity:RemoveFlags"] = false, ["Entity:SetTransmitWithParent"] = false, ["Entity:SetPredictable"] = false,
+	["Entity:RemoveFlags"] = false, ["Entity:SetPredictable"] = false,
 	["Entity:SetSequence"] = false, ["Entity:SetCycle"] = false, ["Entity:SetModelScale"] = false,
 	["Entity:PhysWake"] = false, ["Entity:SetLocalPos"] = false, ["Entity:SetLocalAngles"] = false,
 	["Entity:FollowBone"] = false, ["Entity:SetAbsVelocity"] = false, ["Entity:SetAnimation"] = false,
-	["Entity:GetSkin"] = function() return 0 end,
-	["Entity:GetNumBodyGroups"] = function() return 0 end,
 	["Entity:IsOnFire"] = function() return false end,
 	["Entity:GetPersistent"] = function() return false end,
 	["Entity:GetUnFreezable"] = function() return false end,
@@ -76,12 +61,7 @@ local STAND_INS = {
 		return v
 	end,
 	["Entity:SetVar"] = function(self, key, value) self:GetTable()[key] = value end,
-	-- Materials and particles are client resources; the server only names them.
-	["Material"] = function(name) return setmetatable({ name = name }, FindMetaTable("IMaterial")), 0 end,
-	-- What constraint.lua asks of a rope's material: no material is loaded, so every one is an error material.
-	["IMaterial:IsError"] = function() return true end,
-	["IMaterial:GetShader"] = function() return "" end,
-	["IMaterial:GetName"] = function(self) return self.name end,
+	-- Particles are client effects; the server only names them.
 	["ParticleEffect"] = false, ["ParticleEffectAttach"] = false,
 }
 

@@ -327,10 +327,6 @@ int eFalse(lua_State* L) {
     lua_pushboolean(L, 0);
     return 1;
 }
-int eNoop(lua_State* L) {
-    checkEnt(L, 1);
-    return 0;
-}
 // Entity:Spawn: DispatchSpawn (the class's spawn; a running world also activates it). Player:Spawn respawns the
 // player (spawn point, health, PlayerSpawn).
 int eSpawn(lua_State* L) {
@@ -595,14 +591,12 @@ const luaL_Reg kEntityMethods[] = {{"__index", eIndex},
                                    {"Activate", eActivate},
                                    {"SetMoveType", eSetMoveType},
                                    {"GetMoveType", eGetMoveType},
-                                   {"SetSolid", eNoop},
                                    {"SetColor", eSetColor},
                                    {"GetColor", eGetColor},
                                    {"SetNoDraw", eSetNoDraw},
                                    {"GetNoDraw", eGetNoDraw},
                                    {"SetNotSolid", eSetNotSolid},
                                    {"IsSolid", eIsSolid},
-                                   {"DrawShadow", eNoop},
                                    {"SetOwner", eSetOwner},
                                    {"GetOwner", eGetOwner},
                                    {"SetParent", eSetParent},

@@ -1,0 +1,168 @@
+// What the gamemodes set on spawn and read back, with behaviour behind it (issue #16 item 6: no stand-ins): skins and
+// body groups over the model's studio header (m_nBody packed as the SDK's ::SetBodygroup does: evidence by the SDK's
+// arithmetic), effect bits, SetSolid, Material(), the player's view models, hands, userinfo, colours and observer
+// modes (CBasePlayer::StartObserverMode / SetObserverMode / StopObserverMode). Fixtures: our MDL builder and VMT text.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "glua_fixture.hpp"
+#include "vestige/source/game/usercmd.hpp"
+#include "vestige/source/game/world.hpp"
+#include "vestige/source/mdl/builder.hpp"
+
+namespace vestige::source::glua {
+namespace {
+
+std::filesystem::path addon() {
+    static const std::filesystem::path dir = [] {
+        const auto d = tempDir("appearance");
+        mdl::BuildSpec spec = mdl::sampleSpec();  // 2 skin families, body part 0 with 1 model
+        spec.bodyParts.push_back({"head", {{"head_a", {}}, {"head_b", {}}, {"head_c", {}}}});
+        spec.bodyParts.push_back({"hat", {{"none", {}}, {"cap", {}}}});
+        auto built = mdl::buildModel(spec);
+        EXPECT_TRUE(built.ok()) << (built.ok() ? "" : built.error().render());
+        if (built.ok()) writeFile(d / "models/test/body.mdl", asChars(built->mdl));
+        writeFile(d / "materials/test/rope.vmt",
+                  "\"Cable\"\n{\n\t\"$basetexture\" \"test/rope\"\n\t\"$alpha\" \"2.6\"\n\t\"$color\" \"[1 0.5 0]\"\n"
+                  "\t\"$tint\" \"{255 0 51}\"\n}\n");
+        writeFile(d / "materials/test/icon.png", "not decoded here");
+        return d;
+    }();
+    return dir;
+}
+
+class Appearance : public ::testing::TestWithParam<bool> {};
+INSTANTIATE_TEST_SUITE_P(Modes, Appearance, ::testing::Values(false, true), modeName);
+
+TEST_P(Appearance, SkinsAndBodyGroupsFollowTheModel) {
+    auto rt = bootAddon(addon(), GetParam());
+    EXPECT_EQ(ev(*rt,
+                 "E = ents.Create('prop_dynamic') E:SetModel('models/test/body.mdl') "
+                 "return E:GetNumBodyGroups(), E:SkinCount(), E:GetBodygroupCount(1), E:GetBodygroupName(1), "
+                 "E:FindBodygroupByName('hat'), E:FindBodygroupByName('nope'), E:GetBodygroupCount(7)"),
+              "3\t2\t3\thead\t2\t-1\t0");
+    EXPECT_EQ(ev(*rt,
+                 "E:SetBodygroup(1, 2) E:SetBodygroup(2, 1) local a, b = E:GetBodygroup(1), E:GetBodygroup(2) "
+                 "E:SetBodygroup(1, 3) E:SetBodygroup(5, 1) "  // out of range: nothing changes
+                 "return a, b, E:GetBodygroup(1), E:GetBodygroup(2)"),
+              "2\t1\t2\t1");
+    // m_nBody: group 1 (base 1, after the 1-model part 0) choice 2 plus group 2 (base 3) choice 1 = 2 + 3.
+    game::World& world = rt->world();
+    const game::Entity* e = world.get(world.findByClass("prop_dynamic").at(0));
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->body, 5);
+    EXPECT_EQ(ev(*rt, "E:SetBodyGroups('01z') return E:GetBodygroup(1), E:GetBodygroup(2)"), "1\t1");
+    EXPECT_EQ(ev(*rt, "E:SetSkin(1) return E:GetSkin()"), "1");
+    // Without a studio model: no body groups, no skins, and SetBodygroup changes nothing.
+    EXPECT_EQ(ev(*rt,
+                 "local n = ents.Create('prop_dynamic') n:SetModel('models/missing.mdl') n:SetBodygroup(0, 1) "
+                 "return n:GetNumBodyGroups(), n:SkinCount(), n:GetBodygroup(0)"),
+              "0\t0\t0");
+}
+
+TEST_P(Appearance, EffectsShadowsAndSolidAreOneState) {
+    auto rt = bootAddon(addon(), GetParam());
+    EXPECT_EQ(ev(*rt,
+                 "local e = ents.Create('prop_dynamic') e:AddEffects(EF_NODRAW) local hidden = e:GetNoDraw() "
+                 "e:DrawShadow(false) local noShadow = e:IsEffectActive(EF_NOSHADOW) e:RemoveEffects(EF_NODRAW) "
+                 "e:SetSolid(SOLID_BBOX) "
+                 "return hidden, noShadow, e:GetNoDraw(), e:GetEffects(), e:GetSolid(), pcall(e.SetSolid, e, 9)"),
+              "true\ttrue\tfalse\t16\t2\tfalse\tbad argument #2 to '?' (not a SOLID_ value)");
+    EXPECT_EQ(
+        ev(*rt, "local e = ents.Create('prop_dynamic') e:SetNoDraw(true) e:DrawShadow(true) return e:GetEffects()"),
+        "32");
+    EXPECT_EQ(ev(*rt, "local e = ents.Create('prop_dynamic') e:SetMaterial('models/wireframe') return e:GetMaterial()"),
+              "models/wireframe");
+}
+
+TEST_P(Appearance, MaterialsComeFromTheContent) {
+    auto rt = bootAddon(addon(), GetParam());
+    EXPECT_EQ(ev(*rt,
+                 "local m, t = Material('test/rope') return type(m), m:GetName(), m:GetShader(), m:IsError(), t, "
+                 "m:GetString('$basetexture'), m:GetFloat('$alpha'), m:GetInt('$alpha'), m:GetString('$nothing'), "
+                 "Material('MATERIALS/Test/Rope.vmt') == m"),
+              "IMaterial\ttest/rope\tCable\tfalse\t0\ttest/rope\t2.6\t3\tnil\ttrue");
+    EXPECT_EQ(ev(*rt,
+                 "local m = Material('test/rope') local c, t = m:GetVector('$color'), m:GetVector('$tint') "
+                 "return c.x, c.y, c.z, t.x, t.y, math.Round(t.z, 2), math.Round(m:GetVector('$alpha').y, 3)"),
+              "1\t0.5\t0\t1\t0\t0.2\t2.6");
+    EXPECT_EQ(ev(*rt, "local m = Material('test/none') return m:IsError(), m:GetShader(), m:GetString('$basetexture')"),
+              "true\t\tnil");
+    EXPECT_EQ(ev(*rt,
+                 "local a, b = Material('test/icon.png'), Material('test/icon.png', '1000000') "
+                 "return a:IsError(), a:GetShader(), Material('test/gone.png'):IsError()"),
+              "false\tUnlitGeneric\ttrue");  // the first call made the object: the flags of later calls do not
+}
+
+TEST_P(Appearance, PlayersHaveViewModelsHandsAndTheirClientsInfo) {
+    auto rt = bootAddon(addon(), GetParam());
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) local vm = p:GetViewModel() "
+                 "return vm:GetClass(), vm:ViewModelIndex(), p:GetViewModel(2):ViewModelIndex(), "
+                 "p:GetViewModel(3) == NULL, vm:GetOwner() == p, vm:GetParent() == p, p:ViewModelIndex(), "
+                 "vm:IsSolid()"),
+              "predicted_viewmodel\t0\t2\ttrue\ttrue\ttrue\tnil\tfalse");
+    EXPECT_EQ(ev(*rt,
+                 "local p, h = Entity(1), ents.Create('prop_dynamic') p:SetHands(h) "
+                 "local same = p:GetHands() == h h:Remove() return same"),
+              "true");
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "return Entity(1):GetHands() == NULL"), "true");
+    // The client sent no userinfo yet: "" and the defaults; then what it sends.
+    EXPECT_EQ(ev(*rt, "local p = Entity(1) return p:GetInfo('cl_playercolor'), p:GetInfoNum('cl_playerskin', 7)"),
+              "\t7");
+    rt->world().player()->player->userInfo = {{"cl_playercolor", "0.1 0.2 0.3"}, {"cl_playerskin", "2"}};
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) return p:GetInfo('cl_playercolor'), p:GetInfoNum('cl_playerskin', 7), "
+                 "p:GetInfoNum('cl_playercolor', 7)"),
+              "0.1 0.2 0.3\t2\t0.1");
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) p:SetPlayerColor(Vector(0.25, 0.5, 1)) p:SetWeaponColor(Vector(0/0, 0, 0)) "
+                 "p:SetAvoidPlayers(false) p:SetNoCollideWithTeammates(true) "
+                 "local c, w = p:GetPlayerColor(), p:GetWeaponColor() "
+                 "return c.x, c.y, c.z, w.x, p:GetAvoidPlayers(), p:GetNoCollideWithTeammates()"),
+              "0.25\t0.5\t1\t1\tfalse\ttrue");  // a NaN colour is refused (warned), the old one stays
+}
+
+// Spectate(OBS_MODE_ROAMING) makes the player an invisible, non-solid, undamageable observer that flies (noclip) and
+// does not respawn on a key press; OBS_MODE_FIXED holds it still; UnSpectate and a spawn give the player back.
+TEST_P(Appearance, ObserversFlyOnlyWhenRoamingAndComeBackOnSpawn) {
+    auto rt = bootAddon(addon(), GetParam());
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) p:Spectate(OBS_MODE_ROAMING) p:TakeDamage(50) "
+                 "return p:GetObserverMode(), p:Alive(), p:GetNoDraw(), p:IsSolid(), p:Health(), p:GetMoveType()"),
+              "6\tfalse\ttrue\tfalse\t1\t" + std::to_string(static_cast<int>(game::MoveType::Observer)));
+    game::Entity& p = *rt->world().player();
+    const Vec3 start = p.origin;
+    for (int i = 0; i < 10; ++i) {
+        game::UserCmd cmd;
+        cmd.forwardMove = 400;
+        cmd.buttons = game::in::kForward | game::in::kAttack;
+        rt->world().setCommand(p, cmd);
+        rt->tick();
+    }
+    EXPECT_GT(p.origin.x - start.x, 10.0f);  // yaw 0: forward is +x
+    // No gravity: only the fall speed the player had when it started observing, slowed by noclip friction (falling
+    // for those 10 ticks would have taken it ~7 units further down).
+    EXPECT_NEAR(p.origin.z, start.z, 1.0f);
+    EXPECT_EQ(ev(*rt, "return Entity(1):Alive()"), "false");  // +attack does not respawn an observer
+    EXPECT_EQ(ev(*rt, "Entity(1):SetObserverMode(OBS_MODE_FIXED) return Entity(1):GetMoveType()"),
+              std::to_string(static_cast<int>(game::MoveType::None)));
+    const Vec3 fixed = p.origin;
+    for (int i = 0; i < 5; ++i) {
+        game::UserCmd cmd;
+        cmd.forwardMove = 400;
+        rt->world().setCommand(p, cmd);
+        rt->tick();
+    }
+    EXPECT_EQ(p.origin, fixed);
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) p:UnSpectate() local m = p:GetObserverMode() p:Spawn() "
+                 "return m, p:Alive(), p:GetNoDraw(), p:IsSolid(), p:Health()"),
+              "0\ttrue\tfalse\ttrue\t100");
+}
+
+}  // namespace
+}  // namespace vestige::source::glua
