@@ -174,6 +174,10 @@ hook.Add("Tick", "demo_rope_watch", function()
     if engine.TickCount() == 150 && IsValid(HUNG) then
         MsgN(string.format("[demo] roped crate hangs at z=%.1f (rope point 300, length 60, crate 32 tall)",
                            HUNG:GetPos().z))
+        local ply = Entity(1)
+        MsgN(string.format("[demo] the player has view models %s; the crate model has %d skins, %d body groups",
+                           ply:GetViewModel(0):GetClass() .. " 0-" .. ply:GetViewModel(2):ViewModelIndex(),
+                           HUNG:SkinCount(), HUNG:GetNumBodyGroups()))
     end
 end)
 hook.Add("Tick", "demo_drop_watch", function()
