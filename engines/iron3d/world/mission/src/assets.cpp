@@ -186,9 +186,10 @@ Status Loader::assets() {
                     // The first CTL reference binds this instance's static pose (seed 002 "CTLD"): per instance,
                     // even when instances share the prepared model.
                     poseDone = true;
-                    auto fail = [&](Error e) {
-                        return objectError(componentError(e.entry(entry).in("archive", archive), c, o.unit.has_value()),
-                                           i);
+                    // Named copies: clang 14 cannot capture structured bindings.
+                    auto fail = [&, entryName = entry, archiveName = archive](Error e) {
+                        return objectError(
+                            componentError(e.entry(entryName).in("archive", archiveName), c, o.unit.has_value()), i);
                     };
                     auto file = ctl::read((*raw)->bytes);
                     if (!file) return fail(std::move(file).error());
