@@ -130,7 +130,7 @@ void World::blastDamage(EntityHandle inflictor, EntityHandle attacker, Vec3 orig
         Vec3 spot = e->worldSpaceCenter();
         if (e->player) {
             const Vec3 low = spot - (spot - e->origin) * 0.25f;
-            const Vec3 high = e->origin + Vec3{0, 0, e->player->move.viewOffsetZ};
+            const Vec3 high = e->origin + e->player->eyeOffset();
             spot = low + (high - low) * 0.5f;
         }
         TraceHitEntity tr = trace(src, spot, {}, {}, mask, inflictor);

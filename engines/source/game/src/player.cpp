@@ -59,6 +59,18 @@ void pushProps(World& w, Entity& p, const std::vector<EntityHandle>& impacts, co
 
 }  // namespace
 
+movement::MoveSettings World::playerMoveSettings(const PlayerData& pd) const {
+    movement::MoveSettings cv = mOptions.move;
+    cv.hullMins = pd.hullMins;
+    cv.hullMaxs = pd.hullMaxs;
+    cv.duckHullMins = pd.duckHullMins;
+    cv.duckHullMaxs = pd.duckHullMaxs;
+    cv.viewHeight = pd.viewOffset.z;
+    cv.duckViewHeight = pd.viewOffsetDucked.z;
+    cv.ladderSpeed = pd.ladderSpeed;
+    return cv;
+}
+
 void World::setCommand(Entity& player, const UserCmd& cmd) {
     if (!player.player) return;
     player.player->pending = cmd;
@@ -92,6 +104,12 @@ void World::runPlayer(Entity& p) {
     cmd.commandNumber = ++pd.commands;
     cmd.tickCount = static_cast<int>(mTick);
     if (hooks.startCommand) hooks.startCommand(*this, p, cmd);
+    // PlayerRunCommand's FL_FROZEN: no movement, buttons or impulse (the view still turns, as in the SDK).
+    if ((p.flags & fl::kFrozen) != 0) {
+        cmd.forwardMove = cmd.sideMove = cmd.upMove = 0;
+        cmd.buttons = 0;
+        cmd.impulse = 0;
+    }
     pd.oldButtons = pd.buttons;
     pd.buttons = cmd.buttons;
     pd.cmd = cmd;
@@ -143,7 +161,7 @@ void World::runPlayer(Entity& p) {
     const bool observing = pd.observerMode != 0;
     const bool still = p.moveType == MoveType::None || (p.moveType == MoveType::Observer && pd.observerMode != 6);
     if (!overridden && !still) {
-        movement::MoveSettings cv = mOptions.move;
+        movement::MoveSettings cv = playerMoveSettings(pd);
         cv.tickRate = static_cast<float>(mOptions.tickRate);
         cv.maxSpeed = mv.maxClientSpeed > 0 ? std::min(mv.maxSpeed, mv.maxClientSpeed) : mv.maxSpeed;
         cv.jumpPower = pd.values.jumpPower;
@@ -244,7 +262,7 @@ Entity* World::findUseEntity(Entity& p) {
         collision::mask::kSolid | collision::contents::kDebris | collision::contents::kPlayerClip;
     Vec3 forward, up;
     movement::angleVectors(p.player->eyeAngles, &forward, nullptr, &up);  // EyeVectors
-    const Vec3 eye = p.origin + Vec3{0, 0, p.player->move.viewOffsetZ};
+    const Vec3 eye = p.origin + p.player->eyeOffset();
     const float centerZ = p.worldSpaceCenter().z;
     const auto usable = [](const Entity* e) {
         return e && e->index != 0 &&
@@ -347,15 +365,16 @@ void World::spawnPlayer(Entity& p) {
     p.solid = Solid::Box;
     p.notSolid = false;
     p.collisionGroup = 5;  // COLLISION_GROUP_PLAYER
-    p.mins = mOptions.move.hullMins;
-    p.maxs = mOptions.move.hullMaxs;
-    p.effects &= ef::kNoShadow;  // SetEffects(GetEffects() & EF_NOSHADOW): visible again
+    p.mins = pd.hullMins;
+    p.maxs = pd.hullMaxs;
+    p.flags = fl::kClient | fl::kAimTarget;  // ClearFlags, then FL_CLIENT and FL_AIMTARGET (no longer frozen)
+    p.effects &= ef::kNoShadow;              // SetEffects(GetEffects() & EF_NOSHADOW): visible again
     p.noDraw = false;
     // CGameRules::GetPlayerSpawnSpot: 1 unit above the spot, no velocity, the spot's angles.
     Entity* spot = hooks.playerSelectSpawn ? hooks.playerSelectSpawn(*this, p) : defaultSpawnPoint(p);
     const Vec3 at = (spot ? spot->origin : Vec3{}) + Vec3{0, 0, 1};
     const Vec3 angles = spot ? spot->angles : Vec3{};
-    const movement::PlayerMovement pm(scene(), mOptions.move);
+    const movement::PlayerMovement pm(scene(), playerMoveSettings(pd));
     pd.move = pm.spawn(at);
     p.origin = at;
     p.velocity = {};

@@ -147,9 +147,17 @@ Entity& World::addPlayer() {
     if (!e.behaviour) e.behaviour = std::make_unique<EntityClass>();
     e.player = std::make_unique<PlayerData>();
     e.player->values = mOptions.playerClass;
+    PlayerData& pd = *e.player;
+    pd.hullMins = mOptions.move.hullMins;
+    pd.hullMaxs = mOptions.move.hullMaxs;
+    pd.duckHullMins = mOptions.move.duckHullMins;
+    pd.duckHullMaxs = mOptions.move.duckHullMaxs;
+    pd.viewOffset = {0, 0, mOptions.move.viewHeight};
+    pd.viewOffsetDucked = {0, 0, mOptions.move.duckViewHeight};
+    pd.ladderSpeed = mOptions.move.ladderSpeed;
     e.alive = false;  // spawns on its first tick
-    e.mins = mOptions.move.hullMins;
-    e.maxs = mOptions.move.hullMaxs;
+    e.mins = pd.hullMins;
+    e.maxs = pd.hullMaxs;
     return e;
 }
 

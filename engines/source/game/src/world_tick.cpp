@@ -209,8 +209,8 @@ EntityHandle World::pushPlayers(Entity& pusher, Vec3 toOrigin, Vec3 toAngles) {
         if (!p || !p->player || !p->isSolid() || p->moveType == MoveType::Noclip || p->moveType == MoveType::None)
             continue;
         const movement::PlayerState& s = p->player->move;
-        const Vec3 mins = s.ducked ? mOptions.move.duckHullMins : mOptions.move.hullMins;
-        const Vec3 maxs = s.ducked ? mOptions.move.duckHullMaxs : mOptions.move.hullMaxs;
+        const Vec3 mins = p->player->mins(s.ducked);
+        const Vec3 maxs = p->player->maxs(s.ducked);
         const bool riding = p->groundEntity == pusher.handle;
         if (!riding && !SolidScene::boxOverlaps(*model, after, p->origin, mins, maxs, mask)) continue;
         // Where the pusher takes the player: along with a translation, around the pusher with a rotation.
@@ -241,8 +241,8 @@ EntityHandle World::pushPlayers(Entity& pusher, Vec3 toOrigin, Vec3 toAngles) {
 void World::touchTriggers(Entity& mover, const std::vector<EntityHandle>* impacts) {
     if (!mMap || !mover.player) return;
     const movement::PlayerState& s = mover.player->move;
-    const Vec3 mins = s.ducked ? mOptions.move.duckHullMins : mOptions.move.hullMins;
-    const Vec3 maxs = s.ducked ? mOptions.move.duckHullMaxs : mOptions.move.hullMaxs;
+    const Vec3 mins = mover.player->mins(s.ducked);
+    const Vec3 maxs = mover.player->maxs(s.ducked);
     const std::vector<EntityHandle> snapshot = mOrder;
     for (EntityHandle h : snapshot) {
         Entity* t = get(h);

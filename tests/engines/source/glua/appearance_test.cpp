@@ -164,5 +164,90 @@ TEST_P(Appearance, ObserversFlyOnlyWhenRoamingAndComeBackOnSpawn) {
               "0\ttrue\tfalse\ttrue\t100");
 }
 
+// Per-player hulls and eye offsets are the movement's (PlayerMoveSettings) and EyePos's: SetHull sets the entity's box
+// while standing, SetViewOffset(0 0 40) puts the eye 40 above the feet after the next command, ResetHull keeps the eye
+// offsets. FL_FROZEN (Freeze's flag) zeroes the command's movement and buttons as the SDK's PlayerRunCommand does.
+TEST_P(Appearance, HullsViewOffsetsAndFrozenFlagsDriveTheMovement) {
+    auto rt = bootAddon(addon(), GetParam());
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) p:SetHull(Vector(-8, -8, 0), Vector(8, 8, 36)) p:SetViewOffset(Vector(0, 0, 40)) "
+                 "local mins, maxs = p:GetHull() local bad = p:SetHull(Vector(0, 0, 0), Vector(-1, 0, 0)) "
+                 "local m2, x2 = p:GetHull() "
+                 "return maxs.z, x2.z, p:GetViewOffset().z, select(2, p:GetHullDuck()).z"),
+              "36\t36\t40\t36");  // the inverted box was refused
+    game::World& world = rt->world();
+    game::Entity& p = *world.player();
+    EXPECT_EQ(p.maxs.z, 36.0f);  // the entity's box follows while standing
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "local p = Entity(1) return math.Round(p:EyePos().z - p:GetPos().z, 3)"), "40");
+    EXPECT_EQ(ev(*rt, "local p = Entity(1) p:ResetHull() return select(2, p:GetHull()).z, p:GetViewOffset().z"),
+              "72\t40");  // ResetHull leaves the eye offsets
+    // Frozen: the same forward command moves nothing; unfrozen it moves again.
+    EXPECT_EQ(
+        ev(*rt, "local p = Entity(1) p:AddFlags(FL_FROZEN) return p:IsFlagSet(FL_FROZEN), p:IsFlagSet(FL_CLIENT)"),
+        "true\ttrue");
+    p.origin = p.player->move.origin = {0, 0, 0};
+    p.player->move.velocity = p.velocity = {};
+    const auto forward = [&](int ticks) {
+        for (int i = 0; i < ticks; ++i) {
+            game::UserCmd cmd;
+            cmd.forwardMove = 400;
+            cmd.buttons = game::in::kForward;
+            world.setCommand(p, cmd);
+            rt->tick();
+        }
+    };
+    forward(10);
+    EXPECT_EQ(p.origin.x, 0.0f);
+    EXPECT_EQ(p.player->buttons, 0u);  // the command's buttons were dropped too
+    EXPECT_EQ(ev(*rt, "local p = Entity(1) p:RemoveFlags(FL_FROZEN) return p:IsFlagSet(FL_FROZEN)"), "false");
+    forward(10);
+    EXPECT_GT(p.origin.x, 1.0f);  // no map: the player is in the air, where only air acceleration moves it
+    // A respawn clears the script's flags (ClearFlags, then FL_CLIENT | FL_AIMTARGET).
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) p:AddFlags(FL_FROZEN) p:Spawn() "
+                 "return p:IsFlagSet(FL_FROZEN), p:IsFlagSet(FL_AIMTARGET), p:IsFlagSet(FL_CLIENT)"),
+              "false\ttrue\ttrue");
+}
+
+// Local frames relative to the parent, collision bounds, the gravity factor the player's movement multiplies
+// sv_gravity by (falling with SetGravity(0.5) for 20 ticks covers half the distance: the SDK's FinishGravity /
+// StartGravity split is linear in g, evidence by the movement's arithmetic), the ladder climb speed.
+TEST_P(Appearance, LocalFramesBoundsGravityAndLadderSpeed) {
+    auto rt = bootAddon(addon(), GetParam());
+    EXPECT_EQ(ev(*rt,
+                 "local a, b = ents.Create('prop_dynamic'), ents.Create('prop_dynamic') a:SetPos(Vector(100, 0, 0)) "
+                 "a:SetAngles(Angle(0, 90, 0)) b:SetParent(a) b:SetLocalPos(Vector(10, 0, 0)) "
+                 "b:SetLocalAngles(Angle(0, 45, 0)) local p, l, la = b:GetPos(), b:GetLocalPos(), b:GetLocalAngles() "
+                 "return math.Round(p.x, 3), math.Round(p.y, 3), math.Round(l.x, 3), math.Round(b:GetAngles().y, 3), "
+                 "math.Round(la.y, 3), math.Round(ents.Create('prop_dynamic'):GetLocalPos().x, 3)"),
+              "100\t10\t10\t135\t45\t0");  // yaw 90 turns local +x into world +y
+    EXPECT_EQ(ev(*rt,
+                 "local e = ents.Create('prop_dynamic') e:SetCollisionBounds(Vector(-1, -2, -3), Vector(4, 5, 6)) "
+                 "local mins, maxs = e:GetCollisionBounds() "
+                 "return mins.y, maxs.z, pcall(e.SetCollisionBounds, e, Vector(1, 0, 0), Vector(0, 0, 0))"),
+              "-2\t6\tfalse\tbad argument #3 to '?' (finite bounds with mins <= maxs expected)");
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) p:SetLadderClimbSpeed(120) p:SetMaxSpeed(50) "
+                 "return p:GetLadderClimbSpeed(), p:GetMaxSpeed()"),
+              "120\t50");
+    game::World& world = rt->world();
+    EXPECT_EQ(world.playerMoveSettings(*world.player()->player).ladderSpeed, 120.0f);
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "return Entity(1):GetMaxSpeed()"), "200");  // the engine chose again (walk speed)
+    // Gravity: two players' falls from rest would need two worlds; one fall at 0.5 against the same fall at 1.
+    const auto fall = [&](float factor) {
+        game::Entity& p = *world.player();
+        p.gravity = factor;
+        p.origin = p.player->move.origin = {0, 0, 1000};
+        p.velocity = p.player->move.velocity = {};
+        for (int i = 0; i < 20; ++i) rt->tick();
+        return 1000.0f - p.origin.z;
+    };
+    EXPECT_EQ(ev(*rt, "Entity(1):SetGravity(0.5) return Entity(1):GetGravity()"), "0.5");
+    const float half = fall(0.5f), full = fall(1.0f);
+    EXPECT_NEAR(half / full, 0.5f, 1e-3f);
+}
+
 }  // namespace
 }  // namespace vestige::source::glua

@@ -19,21 +19,16 @@ for _, name in ipairs({ "Vehicle", "NPC", "NextBot", "CMoveData",
 	end
 end
 
--- The stand-ins, by "Meta:Method" or "Global": false = does nothing, returns nothing; a function = its body. The
--- entity world binding (Entity/Player/Weapon, physics) replaces these; until then every call shows in the report.
+-- The stand-ins, by "Meta:Method" or "Global": false = does nothing, returns nothing; a function = its body. Native
+-- names GMod's Lua (gamemodes, weapons, tools) calls that have no behaviour in Vestige yet; every call shows in the
+-- report. Booting base or sandbox calls none of them.
 local STAND_INS = {
-	-- Player methods the base and sandbox gamemodes call when a player spawns.
-	["Player:SetLadderClimbSpeed"] = false,
-	["Player:SetViewOffset"] = false,
-	["Player:SetViewOffsetDucked"] = false, ["Player:SetHull"] = false, ["Player:SetHullDuck"] = false,
-	["Player:SetCanZoom"] = false, ["Player:CrosshairEnable"] = false, ["Player:SwitchToDefaultWeapon"] = false,
-	["Player:SendLua"] = false, ["Player:ConCommand"] = false,
-	["Player:SetDSP"] = false, ["Player:SendHint"] = false, ["Player:SuppressHint"] = false,
+	-- Player methods of the client's view, vehicles, taunts and ragdolls.
+	["Player:SetCanZoom"] = false, ["Player:CrosshairEnable"] = false,
+	["Player:SendLua"] = false,
+	["Player:SetDSP"] = false,
 	["Player:SetEyeTarget"] = false, ["Player:SetCanWalk"] = false, ["Player:DrawViewModel"] = false,
-	["Player:DrawWorldModel"] = false, ["Player:SetFOV"] = false, ["Player:SetAllowFullRotation"] = false,
-	["Player:SetMaxSpeed"] = false, ["Player:Freeze"] = false,
-	["Player:AddCount"] = false, ["Player:AddCleanup"] = false, ["Player:AddFrozenPhysicsObject"] = false,
-	["Player:PhysgunUnfreeze"] = false, ["Player:ResetHull"] = false,
+	["Player:SetFOV"] = false, ["Player:SetAllowFullRotation"] = false,
 	["Player:InVehicle"] = function() return false end,
 	["Player:GetVehicle"] = function() return NULL end,
 	["Player:IsPlayingTaunt"] = function() return false end,
@@ -44,23 +39,13 @@ local STAND_INS = {
 	["Entity:SetRenderMode"] = false,
 	["Entity:SetPlaybackRate"] = false, ["Entity:SetPoseParameter"] = false, ["Entity:ResetSequence"] = false,
 	["Entity:SetCustomCollisionCheck"] = false, ["Entity:SetTrigger"] = false,
-	["Entity:SetCollisionBounds"] = false, ["Entity:SetGravity"] = false, ["Entity:SetElasticity"] = false,
+	["Entity:SetElasticity"] = false,
 	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,
-	["Entity:SetupDataTables"] = false,
-	["Entity:AddEFlags"] = false, ["Entity:RemoveEFlags"] = false, ["Entity:AddFlags"] = false,
-	["Entity:RemoveFlags"] = false, ["Entity:SetPredictable"] = false,
+	["Entity:AddEFlags"] = false, ["Entity:RemoveEFlags"] = false, ["Entity:SetPredictable"] = false,
 	["Entity:SetSequence"] = false, ["Entity:SetCycle"] = false, ["Entity:SetModelScale"] = false,
-	["Entity:PhysWake"] = false, ["Entity:SetLocalPos"] = false, ["Entity:SetLocalAngles"] = false,
-	["Entity:FollowBone"] = false, ["Entity:SetAbsVelocity"] = false, ["Entity:SetAnimation"] = false,
+	["Entity:FollowBone"] = false, ["Entity:SetAnimation"] = false,
 	["Entity:IsOnFire"] = function() return false end,
 	["Entity:GetPersistent"] = function() return false end,
-	["Entity:GetUnFreezable"] = function() return false end,
-	["Entity:GetVar"] = function(self, key, default)
-		local v = self:GetTable()[key]
-		if v == nil then return default end
-		return v
-	end,
-	["Entity:SetVar"] = function(self, key, value) self:GetTable()[key] = value end,
 	-- Particles are client effects; the server only names them.
 	["ParticleEffect"] = false, ["ParticleEffectAttach"] = false,
 }

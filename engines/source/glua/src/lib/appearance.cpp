@@ -1,6 +1,7 @@
 // What an entity looks like and how it collides, as the wiki's Entity methods set and read it: skins and body groups
 // over the model's studio header (World::studioInfo), the EF_* effect bits (EF_NODRAW is SetNoDraw's flag,
-// DrawShadow is EF_NOSHADOW), the material override, SetSolid / GetSolid (SOLID_*), SetTransmitWithParent.
+// DrawShadow is EF_NOSHADOW), the material override, SetSolid / GetSolid (SOLID_*), SetTransmitWithParent, the
+// collision bounds and the gravity factor.
 #include <cmath>
 #include <string>
 
@@ -163,6 +164,38 @@ int eGetSolid(lua_State* L) {
     return 1;
 }
 
+// SetCollisionBounds(mins, maxs): the box traces and movement see, relative to the origin (finite, mins <= maxs);
+// GetCollisionBounds returns it.
+int eSetCollisionBounds(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    const Vec3 mins = checkVec(L, 2), maxs = checkVec(L, 3);
+    if (!isFinite(mins) || !isFinite(maxs) || mins.x > maxs.x || mins.y > maxs.y || mins.z > maxs.z)
+        luaL_argerror(L, 3, "finite bounds with mins <= maxs expected");
+    e->mins = mins;
+    e->maxs = maxs;
+    e->touched();
+    worldOf(L).invalidateScene();
+    return 0;
+}
+int eGetCollisionBounds(lua_State* L) {
+    const GameEntity* e = checkEnt(L, 1);
+    pushVector(rtOf(L), L, e->mins);
+    pushVector(rtOf(L), L, e->maxs);
+    return 2;
+}
+// SetGravity(multiplier): the entity's gravity factor (0 = the world's; players' movement multiplies sv_gravity by it).
+int eSetGravity(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    const lua_Number g = luaL_checknumber(L, 2);
+    if (!std::isfinite(g)) luaL_argerror(L, 2, "finite number expected");
+    e->gravity = static_cast<float>(g);
+    return 0;
+}
+int eGetGravity(lua_State* L) {
+    lua_pushnumber(L, checkEnt(L, 1)->gravity);
+    return 1;
+}
+
 const luaL_Reg kAppearance[] = {{"SetSkin", eSetSkin},
                                 {"GetSkin", eGetSkin},
                                 {"SkinCount", eSkinCount},
@@ -183,6 +216,10 @@ const luaL_Reg kAppearance[] = {{"SetSkin", eSetSkin},
                                 {"SetTransmitWithParent", eSetTransmitWithParent},
                                 {"SetSolid", eSetSolid},
                                 {"GetSolid", eGetSolid},
+                                {"SetCollisionBounds", eSetCollisionBounds},
+                                {"GetCollisionBounds", eGetCollisionBounds},
+                                {"SetGravity", eSetGravity},
+                                {"GetGravity", eGetGravity},
                                 {nullptr, nullptr}};
 
 }  // namespace

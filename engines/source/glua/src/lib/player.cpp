@@ -54,7 +54,7 @@ int pChatPrint(lua_State* L) {
 }
 // The eyes: EyePosition = Weapon_ShootPosition = origin + view offset; the movement moves the offset between 64
 // and 28 while a duck runs (GMod's DuckSpeed / UnDuckSpeed timing).
-Vec3 eyePos(const GameEntity& e) { return e.origin + Vec3{0, 0, e.player->move.viewOffsetZ}; }
+Vec3 eyePos(const GameEntity& e) { return e.origin + e.player->eyeOffset(); }
 int pShootPos(lua_State* L) {
     GameEntity* e = checkPlayer(L, 1);
     pushVector(rtOf(L), L, eyePos(*e));

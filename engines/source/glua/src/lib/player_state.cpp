@@ -1,7 +1,9 @@
 // Player state the gamemodes set on spawn and read back (the wiki's Player methods): hands and view models, the
 // client's userinfo variables (GetInfo / GetInfoNum), teammate avoidance and no-collide flags, the player and weapon
-// colours, the drop-weapon-on-death flag, and observer modes (Spectate / UnSpectate, World::startObserverMode).
+// colours, the drop-weapon-on-death flag, observer modes (Spectate / UnSpectate, World::startObserverMode), the
+// movement hulls and eye offsets, and the FL_* entity flags (FL_FROZEN acts: Player:Freeze is GMod's Lua over it).
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -132,6 +134,142 @@ int pGetObserverTarget(lua_State* L) {
     return 1;
 }
 
+// SetHull / SetHullDuck(mins, maxs): finite boxes with mins <= maxs only; the entity's bounds follow while the
+// player stands. GetHull / GetHullDuck return both corners; ResetHull puts the world's hulls back.
+// A standing player's entity box is its standing hull; traces see the change at once.
+void hullsChanged(lua_State* L, GameEntity& p) {
+    if (!p.player->move.ducked) {
+        p.mins = p.player->hullMins;
+        p.maxs = p.player->hullMaxs;
+    }
+    p.touched();
+    worldOf(L).invalidateScene();
+}
+int setHull(lua_State* L, bool duck) {
+    GameEntity* p = checkPlayer(L, 1);
+    const Vec3 mins = checkVec(L, 2), maxs = checkVec(L, 3);
+    if (!isFinite(mins) || !isFinite(maxs) || mins.x > maxs.x || mins.y > maxs.y || mins.z > maxs.z) {
+        refuseNonFinite(rtOf(L), duck ? "Player:SetHullDuck" : "Player:SetHull", p->index);
+        return 0;
+    }
+    game::PlayerData& pd = *p->player;
+    (duck ? pd.duckHullMins : pd.hullMins) = mins;
+    (duck ? pd.duckHullMaxs : pd.hullMaxs) = maxs;
+    hullsChanged(L, *p);
+    return 0;
+}
+int pSetHull(lua_State* L) { return setHull(L, false); }
+int pSetHullDuck(lua_State* L) { return setHull(L, true); }
+int getHull(lua_State* L, bool duck) {
+    const game::PlayerData& pd = pdata(L, 1);
+    pushVector(rtOf(L), L, pd.mins(duck));
+    pushVector(rtOf(L), L, pd.maxs(duck));
+    return 2;
+}
+int pGetHull(lua_State* L) { return getHull(L, false); }
+int pGetHullDuck(lua_State* L) { return getHull(L, true); }
+int pResetHull(lua_State* L) {
+    GameEntity* p = checkPlayer(L, 1);
+    const movement::MoveSettings& world = worldOf(L).options().move;
+    game::PlayerData& pd = *p->player;
+    pd.hullMins = world.hullMins;
+    pd.hullMaxs = world.hullMaxs;
+    pd.duckHullMins = world.duckHullMins;
+    pd.duckHullMaxs = world.duckHullMaxs;
+    hullsChanged(L, *p);
+    return 0;
+}
+// SetViewOffset / SetViewOffsetDucked(Vector): the eye above the origin standing / ducked; the movement moves
+// between the two heights as the player ducks (its next command).
+int setView(lua_State* L, Vec3 game::PlayerData::*which, const char* what) {
+    GameEntity* p = checkPlayer(L, 1);
+    const Vec3 v = checkVec(L, 2);
+    if (!isFinite(v)) {
+        refuseNonFinite(rtOf(L), what, p->index);
+        return 0;
+    }
+    (*p->player).*which = v;
+    return 0;
+}
+int pSetViewOffset(lua_State* L) { return setView(L, &game::PlayerData::viewOffset, "Player:SetViewOffset"); }
+int pSetViewOffsetDucked(lua_State* L) {
+    return setView(L, &game::PlayerData::viewOffsetDucked, "Player:SetViewOffsetDucked");
+}
+int pGetViewOffset(lua_State* L) {
+    pushVector(rtOf(L), L, pdata(L, 1).viewOffset);
+    return 1;
+}
+int pGetViewOffsetDucked(lua_State* L) {
+    pushVector(rtOf(L), L, pdata(L, 1).viewOffsetDucked);
+    return 1;
+}
+
+// SetLadderClimbSpeed(speed): the climb speed the movement uses on ladders (finite, >= 0); GetLadderClimbSpeed.
+int pSetLadderClimbSpeed(lua_State* L) {
+    GameEntity* p = checkPlayer(L, 1);
+    const lua_Number v = luaL_checknumber(L, 2);
+    if (!std::isfinite(v) || v < 0) {
+        refuseNonFinite(rtOf(L), "Player:SetLadderClimbSpeed", p->index);
+        return 0;
+    }
+    p->player->ladderSpeed = static_cast<float>(v);
+    return 0;
+}
+int pGetLadderClimbSpeed(lua_State* L) {
+    lua_pushnumber(L, pdata(L, 1).ladderSpeed);
+    return 1;
+}
+// SetMaxSpeed(speed): this command's max speed; as the wiki says, the engine sets it again from the walk / run
+// speeds at the player's next command (World::runPlayer), so only a CMoveData:SetMaxClientSpeed lasts.
+int pSetMaxSpeed(lua_State* L) {
+    GameEntity* p = checkPlayer(L, 1);
+    const lua_Number v = luaL_checknumber(L, 2);
+    if (!std::isfinite(v)) {
+        refuseNonFinite(rtOf(L), "Player:SetMaxSpeed", p->index);
+        return 0;
+    }
+    p->player->maxSpeed = static_cast<float>(v);
+    return 0;
+}
+
+// Entity flags (FL_*): AddFlags / RemoveFlags change the stored bits; a player's FL_ONGROUND and FL_DUCKING are read
+// from its movement state and cannot be set. FL_FROZEN stops a player's movement, buttons and impulses.
+int flagsOf(const GameEntity& e) {
+    int f = e.flags;
+    if (e.player) {
+        f &= ~(game::fl::kOnGround | game::fl::kDucking);
+        if (e.player->move.onGround) f |= game::fl::kOnGround;
+        if (e.player->move.ducked) f |= game::fl::kDucking;
+    }
+    return f;
+}
+int flagArg(lua_State* L) {
+    const lua_Number n = luaL_checknumber(L, 2);
+    if (!std::isfinite(n) || n < -2147483648.0 || n > 4294967295.0) luaL_argerror(L, 2, "not FL_ flags");
+    return static_cast<int>(static_cast<std::uint32_t>(static_cast<std::int64_t>(n)));
+}
+int eAddFlags(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    e->flags |= flagArg(L);
+    e->touched();
+    return 0;
+}
+int eRemoveFlags(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    e->flags &= ~flagArg(L);
+    e->touched();
+    return 0;
+}
+int eGetFlags(lua_State* L) {
+    lua_pushinteger(L, flagsOf(*checkEnt(L, 1)));
+    return 1;
+}
+int eIsFlagSet(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    lua_pushboolean(L, (flagsOf(*e) & flagArg(L)) != 0);
+    return 1;
+}
+
 const luaL_Reg kPlayerState[] = {{"GetHands", pGetHands},
                                  {"SetHands", pSetHands},
                                  {"GetViewModel", pGetViewModel},
@@ -152,8 +290,22 @@ const luaL_Reg kPlayerState[] = {{"GetHands", pGetHands},
                                  {"GetObserverMode", pGetObserverMode},
                                  {"SpectateEntity", pSpectateEntity},
                                  {"GetObserverTarget", pGetObserverTarget},
+                                 {"SetHull", pSetHull},
+                                 {"SetHullDuck", pSetHullDuck},
+                                 {"GetHull", pGetHull},
+                                 {"GetHullDuck", pGetHullDuck},
+                                 {"ResetHull", pResetHull},
+                                 {"SetViewOffset", pSetViewOffset},
+                                 {"SetViewOffsetDucked", pSetViewOffsetDucked},
+                                 {"GetViewOffset", pGetViewOffset},
+                                 {"GetViewOffsetDucked", pGetViewOffsetDucked},
+                                 {"SetLadderClimbSpeed", pSetLadderClimbSpeed},
+                                 {"GetLadderClimbSpeed", pGetLadderClimbSpeed},
+                                 {"SetMaxSpeed", pSetMaxSpeed},
                                  {nullptr, nullptr}};
-const luaL_Reg kEntityViewModel[] = {{"ViewModelIndex", eViewModelIndex}, {nullptr, nullptr}};
+const luaL_Reg kEntityViewModel[] = {{"ViewModelIndex", eViewModelIndex}, {"AddFlags", eAddFlags},
+                                     {"RemoveFlags", eRemoveFlags},       {"GetFlags", eGetFlags},
+                                     {"IsFlagSet", eIsFlagSet},           {nullptr, nullptr}};
 
 }  // namespace
 

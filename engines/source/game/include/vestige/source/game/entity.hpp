@@ -109,6 +109,10 @@ enum class Solid : std::uint8_t { None = 0, Bsp = 1, Box = 2, Obb = 3, ObbYaw = 
 namespace ef {
 constexpr int kBoneMerge = 0x001, kNoShadow = 0x010, kNoDraw = 0x020;
 }
+// FL_* bits (public/const.h) the world reads.
+namespace fl {
+constexpr int kOnGround = 1, kDucking = 2, kFrozen = 64, kClient = 256, kAimTarget = 131072;
+}
 
 struct Entity {
     EntityHandle handle;
@@ -148,6 +152,8 @@ struct Entity {
     std::string materialOverride;
     int effects = 0;
     bool transmitWithParent = false;
+    // FL_* bits set by scripts (Entity:AddFlags); a player's FL_ONGROUND / FL_DUCKING are its movement state's.
+    int flags = 0;
 
     EntityHandle parent;
     EntityHandle owner;

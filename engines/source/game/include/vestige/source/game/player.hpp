@@ -83,6 +83,15 @@ struct PlayerData {
     bool noCollideWithTeammates = false;              // Player:SetNoCollideWithTeammates
     bool dropWeaponOnDeath = false;                   // Player:ShouldDropWeapon
     Vec3 playerColor{1, 1, 1}, weaponColor{1, 1, 1};  // Player:SetPlayerColor / SetWeaponColor (0..1 per channel)
+    // Player:SetHull / SetHullDuck / SetViewOffset / SetViewOffsetDucked: this player's boxes and eye offsets, the
+    // world's MoveSettings at the start (ResetHull puts the hulls back). Movement reads them every command.
+    Vec3 hullMins, hullMaxs, duckHullMins, duckHullMaxs;
+    Vec3 viewOffset, viewOffsetDucked;
+    float ladderSpeed = 200;  // Player:SetLadderClimbSpeed (MAX_CLIMB_SPEED until set)
+    [[nodiscard]] Vec3 mins(bool ducked) const { return ducked ? duckHullMins : hullMins; }
+    [[nodiscard]] Vec3 maxs(bool ducked) const { return ducked ? duckHullMaxs : hullMaxs; }
+    // The eye relative to the origin: the standing offset's x/y, the movement's height (SetDuckedEyeOffset moves z).
+    [[nodiscard]] Vec3 eyeOffset() const { return {viewOffset.x, viewOffset.y, move.viewOffsetZ}; }
 
     [[nodiscard]] bool keyDown(std::uint32_t k) const { return (buttons & k) != 0; }
     [[nodiscard]] bool keyDownLast(std::uint32_t k) const { return (oldButtons & k) != 0; }

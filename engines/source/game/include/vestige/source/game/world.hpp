@@ -240,6 +240,8 @@ public:
     void setCommand(Entity& player, const UserCmd& cmd);
     // Player:Spawn: spawn point (PlayerSelectSpawn), health, movement reset, PlayerSpawn + PlayerLoadout hooks.
     void spawnPlayer(Entity& player);
+    // The world's movement settings with this player's hulls, eye heights and ladder speed (what its commands use).
+    [[nodiscard]] movement::MoveSettings playerMoveSettings(const PlayerData& pd) const;
     // Player:SetMoveType (noclip, walk, none, ladder) and the other movement-affecting setters.
     void setMoveType(Entity& e, MoveType type);
     // CBasePlayer::FindUseEntity: what +use would use (a line 1024 ahead, then 72-unit hulls tilted down), within
