@@ -160,6 +160,11 @@ Result<std::uint64_t> frameForTime(float time) {
             .actual(fmt::format("{}", time));
     // Ties go to the even frame: 1.0 -> 0, 2.0 -> 2, 3.0 -> 2, 4.0 -> 4 (time - 0.5 is a tie there).
     const double f = roundHalfEven(static_cast<double>(time) - 0.5);
+    if (f >= 18446744073709551616.0)  // 2^64: no frame number holds it (a float time can reach 3.4e38)
+        return Error("animation.bad_time", "an animation time past the last representable frame")
+            .field("time")
+            .expected("< 2^64 frames")
+            .actual(fmt::format("{}", time));
     return static_cast<std::uint64_t>(f < 0 ? 0.0 : f);  // only -0 can come out below zero
 }
 

@@ -49,7 +49,9 @@ TEST(AnimationFrame, RoundHalfEvenOfTimeMinusHalf) {
 }
 
 TEST(AnimationFrame, BadTimesAreClearErrors) {
-    for (float t : {-0.001f, -1.0f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+    // The largest float is finite but no 64-bit frame number holds it (found by fuzz_animation under UBSan).
+    for (float t : {-0.001f, -1.0f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                    std::numeric_limits<float>::max(), 3.7e19f}) {
         auto f = frameForTime(t);
         ASSERT_FALSE(f.ok()) << t;
         EXPECT_EQ(f.error().code(), "animation.bad_time");
