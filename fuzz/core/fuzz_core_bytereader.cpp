@@ -14,8 +14,8 @@
 namespace {
 using namespace vestige;
 
-#define FUZZ_CHECK(cond)              \
-    do {                              \
+#define FUZZ_CHECK(cond)               \
+    do {                               \
         if (!(cond)) __builtin_trap(); \
     } while (0)
 
@@ -50,12 +50,18 @@ void scalar(ByteReader& r, Result<T> (ByteReader::*read)(std::string_view)) {
     FUZZ_CHECK(std::memcmp(&expected, &*v, sizeof(T)) == 0);
     FUZZ_CHECK(r.position() == pos + sizeof(T));
     ByteWriter w;
-    if constexpr (sizeof(T) == 1) w.u8(static_cast<std::uint8_t>(*v));
-    else if constexpr (std::is_same_v<T, float>) w.f32(*v);
-    else if constexpr (std::is_same_v<T, double>) w.f64(*v);
-    else if constexpr (sizeof(T) == 2) w.u16(static_cast<std::uint16_t>(*v));
-    else if constexpr (sizeof(T) == 4) w.u32(static_cast<std::uint32_t>(*v));
-    else w.u64(static_cast<std::uint64_t>(*v));
+    if constexpr (sizeof(T) == 1)
+        w.u8(static_cast<std::uint8_t>(*v));
+    else if constexpr (std::is_same_v<T, float>)
+        w.f32(*v);
+    else if constexpr (std::is_same_v<T, double>)
+        w.f64(*v);
+    else if constexpr (sizeof(T) == 2)
+        w.u16(static_cast<std::uint16_t>(*v));
+    else if constexpr (sizeof(T) == 4)
+        w.u32(static_cast<std::uint32_t>(*v));
+    else
+        w.u64(static_cast<std::uint64_t>(*v));
     FUZZ_CHECK(w.size() == sizeof(T) && std::memcmp(w.data().data(), rest.data(), sizeof(T)) == 0);
 }
 
@@ -73,23 +79,44 @@ void interpret(ByteReader& r, int depth) {
         const auto tag = *r.u8();
         const std::size_t pos = r.position();
         switch (tag % 20) {
-            case 0: scalar(r, &ByteReader::u8); break;
-            case 1: scalar(r, &ByteReader::u16); break;
-            case 2: scalar(r, &ByteReader::u32); break;
-            case 3: scalar(r, &ByteReader::u64); break;
-            case 4: scalar(r, &ByteReader::i8); break;
-            case 5: scalar(r, &ByteReader::i16); break;
-            case 6: scalar(r, &ByteReader::i32); break;
-            case 7: scalar(r, &ByteReader::i64); break;
-            case 8: scalar(r, &ByteReader::f32); break;
-            case 9: scalar(r, &ByteReader::f64); break;
+            case 0:
+                scalar(r, &ByteReader::u8);
+                break;
+            case 1:
+                scalar(r, &ByteReader::u16);
+                break;
+            case 2:
+                scalar(r, &ByteReader::u32);
+                break;
+            case 3:
+                scalar(r, &ByteReader::u64);
+                break;
+            case 4:
+                scalar(r, &ByteReader::i8);
+                break;
+            case 5:
+                scalar(r, &ByteReader::i16);
+                break;
+            case 6:
+                scalar(r, &ByteReader::i32);
+                break;
+            case 7:
+                scalar(r, &ByteReader::i64);
+                break;
+            case 8:
+                scalar(r, &ByteReader::f32);
+                break;
+            case 9:
+                scalar(r, &ByteReader::f64);
+                break;
             case 10: {
                 const std::size_t n = operand(r);
                 const auto p = r.position();
                 const auto rem = r.remaining();
                 auto b = r.bytes(n, "blob");
                 FUZZ_CHECK(b.ok() == (n <= rem));
-                if (b) FUZZ_CHECK(b->size() == n && r.position() == p + n && b->data() == r.data().data() + p);
+                if (b)
+                    FUZZ_CHECK(b->size() == n && r.position() == p + n && b->data() == r.data().data() + p);
                 else {
                     checkError(b.error(), r, p, true);
                     FUZZ_CHECK(r.position() == p);
@@ -103,8 +130,9 @@ void interpret(ByteReader& r, int depth) {
                 auto s = r.fixedString(n, "name");
                 FUZZ_CHECK(s.ok() == (n <= rest.size()));
                 if (s) {
-                    FUZZ_CHECK(s->raw.size() == n && std::memcmp(s->raw.data(), rest.data(), n) == 0);
-                    const auto nul = std::memchr(rest.data(), 0, n);
+                    // n == 0 may come with null data pointers, which memcmp / memchr must never see.
+                    FUZZ_CHECK(s->raw.size() == n && (n == 0 || std::memcmp(s->raw.data(), rest.data(), n) == 0));
+                    const auto nul = n == 0 ? nullptr : std::memchr(rest.data(), 0, n);
                     FUZZ_CHECK(s->terminated == (nul != nullptr));
                     FUZZ_CHECK(s->text().size() == (nul ? static_cast<const std::uint8_t*>(nul) - rest.data() : n));
                     ByteWriter w;
@@ -124,8 +152,11 @@ void interpret(ByteReader& r, int depth) {
                 } else {
                     const std::uint32_t len = loadU32(rest.data());
                     FUZZ_CHECK(s.ok() == (len <= rest.size() - 4));
-                    if (s) FUZZ_CHECK(s->size() == len && std::memcmp(s->data(), rest.data() + 4, len) == 0);
-                    else FUZZ_CHECK(s.error().code() == "bytes.string_length" && *s.error().offset() == r.baseOffset() + p);
+                    if (s)
+                        FUZZ_CHECK(s->size() == len && std::memcmp(s->data(), rest.data() + 4, len) == 0);
+                    else
+                        FUZZ_CHECK(s.error().code() == "bytes.string_length" &&
+                                   *s.error().offset() == r.baseOffset() + p);
                 }
                 if (!s) checkError(s.error(), r, p, true);
                 break;
@@ -137,7 +168,8 @@ void interpret(ByteReader& r, int depth) {
                 auto s = r.cString("c");
                 FUZZ_CHECK(s.ok() == (nul != nullptr));
                 if (s) {
-                    FUZZ_CHECK(s->size() == static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - rest.data()));
+                    FUZZ_CHECK(s->size() ==
+                               static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - rest.data()));
                     FUZZ_CHECK(r.position() == p + s->size() + 1);
                 } else {
                     FUZZ_CHECK(r.position() == p);
