@@ -44,8 +44,9 @@ TEST(MshValidation, MissingRequiredStream) {
     const std::pair<std::uint32_t, const char*> required[] = {
         {1u, "nodes"}, {2u, "slots"}, {3u, "positions"}, {6u, "indices"}, {13u, "batches"}};
     for (const auto& [type, name] : required) {
+        const std::uint32_t want = type;  // a named copy: clang 14 cannot capture structured bindings
         const Bytes b = mutated([&](auto& entries) {
-            entries.erase(std::find_if(entries.begin(), entries.end(), [&](auto& e) { return e.type == type; }));
+            entries.erase(std::find_if(entries.begin(), entries.end(), [&](auto& e) { return e.type == want; }));
         });
         const Error e = readError(b);
         EXPECT_EQ(e.code(), "msh.missing_stream") << type;
