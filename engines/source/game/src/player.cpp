@@ -144,7 +144,7 @@ void World::runPlayer(Entity& p) {
     mv.forwardSpeed = cmd.forwardMove;
     mv.sideSpeed = cmd.sideMove;
     mv.upSpeed = cmd.upMove;
-    pd.maxSpeed = chooseMaxSpeed(pd.values, cmd.buttons);
+    pd.maxSpeed = chooseMaxSpeed(pd.values, pd.canWalk ? cmd.buttons : cmd.buttons & ~in::kWalk);
     mv.maxSpeed = mv.maxClientSpeed = pd.maxSpeed;
     mv.origin = p.origin;
     mv.velocity = p.velocity;
@@ -202,7 +202,7 @@ void World::runPlayer(Entity& p) {
     }
     s.origin = p.origin;
     s.velocity = p.velocity;
-    const Vec3 eyeYaw{0, pd.eyeAngles.y, 0};
+    const Vec3 eyeYaw{pd.allowFullRotation ? pd.eyeAngles.x : 0.0f, pd.eyeAngles.y, 0};
     if (p.angles != eyeYaw) {
         p.angles = eyeYaw;
         p.touched();

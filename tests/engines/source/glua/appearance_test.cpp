@@ -249,5 +249,28 @@ TEST_P(Appearance, LocalFramesBoundsGravityAndLadderSpeed) {
     EXPECT_NEAR(half / full, 0.5f, 1e-3f);
 }
 
+// SetCanWalk(false) makes +walk no slow walk (the max speed stays the walk speed); SetAllowFullRotation(true) keeps the
+// view's pitch in the entity's angles (the model leans with the view) instead of the yaw alone.
+TEST_P(Appearance, CanWalkAndFullRotationChangeTheCommand) {
+    auto rt = bootAddon(addon(), GetParam());
+    game::World& world = rt->world();
+    game::Entity& p = *world.player();
+    const auto command = [&](std::uint32_t buttons, Vec3 view) {
+        game::UserCmd cmd;
+        cmd.buttons = buttons;
+        cmd.viewAngles = view;
+        world.setCommand(p, cmd);
+        rt->tick();
+    };
+    command(game::in::kWalk, {30, 90, 0});
+    EXPECT_EQ(ev(*rt, "local p = Entity(1) return p:GetMaxSpeed(), p:GetAngles().p, p:GetCanWalk()"), "100\t0\ttrue");
+    EXPECT_EQ(ev(*rt,
+                 "local p = Entity(1) p:SetCanWalk(false) p:SetAllowFullRotation(true) "
+                 "return p:GetCanWalk(), p:GetAllowFullRotation()"),
+              "false\ttrue");
+    command(game::in::kWalk, {30, 90, 0});
+    EXPECT_EQ(ev(*rt, "local p = Entity(1) return p:GetMaxSpeed(), p:GetAngles().p, p:GetAngles().y"), "200\t30\t90");
+}
+
 }  // namespace
 }  // namespace vestige::source::glua

@@ -50,7 +50,8 @@ struct PlayerData {
     UserCmd cmd;         // the command of this tick (Player:GetCurrentCommand)
     // pl.v_angle: the view angles, pitch included (Entity:EyeAngles, GetAimVector); each command copies its angles
     // here unless fixAngle is set (SnapEyeAngles: Player:SetEyeAngles, spawn, teleport), which the engine clears
-    // once the frame is sent. The entity's own angles keep only the yaw (the model turns about z only).
+    // once the frame is sent. The entity's own angles keep only the yaw (the model turns about z only) unless
+    // allowFullRotation.
     Vec3 eyeAngles;
     bool fixAngle = false;
     UserCmd pending;  // the next command (input script, client)
@@ -87,7 +88,9 @@ struct PlayerData {
     // world's MoveSettings at the start (ResetHull puts the hulls back). Movement reads them every command.
     Vec3 hullMins, hullMaxs, duckHullMins, duckHullMaxs;
     Vec3 viewOffset, viewOffsetDucked;
-    float ladderSpeed = 200;  // Player:SetLadderClimbSpeed (MAX_CLIMB_SPEED until set)
+    float ladderSpeed = 200;         // Player:SetLadderClimbSpeed (MAX_CLIMB_SPEED until set)
+    bool canWalk = true;             // Player:SetCanWalk: false ignores +walk (no slow walk)
+    bool allowFullRotation = false;  // Player:SetAllowFullRotation: the entity's angles keep the view's pitch too
     [[nodiscard]] Vec3 mins(bool ducked) const { return ducked ? duckHullMins : hullMins; }
     [[nodiscard]] Vec3 maxs(bool ducked) const { return ducked ? duckHullMaxs : hullMaxs; }
     // The eye relative to the origin: the standing offset's x/y, the movement's height (SetDuckedEyeOffset moves z).
