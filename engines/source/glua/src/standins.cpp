@@ -54,9 +54,8 @@ int isStandInFn(lua_State* L) {
 // behind them): each is wrapped into a counted stand-in in both modes, so a call shows in the report instead of
 // passing for success.
 constexpr const char* kNativeStandIns[][2] = {
-    // Empty lists where Vestige has entries (the addons given, the gamemode folders): not the truth yet.
+    // An empty list where Vestige has entries (the addons given): not the truth yet.
     {"engine", "GetAddons"},
-    {"engine", "GetGamemodes"},
 };
 
 void wrapNativeStandIns(lua_State* L) {

@@ -58,6 +58,22 @@ TEST(GluaGmodInstallJit, BaseAndSandboxLoad) {
     }
 }
 
+// engine.GetGamemodes lists the install's gamemode folders from their .txt files: base and sandbox with the wiki
+// example's titles and menusystem flags (engine.GetGamemodes page); maps as the tree's sandbox.txt has them.
+TEST(GluaGmodInstall, GetGamemodesReadsTheGamemodeFiles) {
+    auto gmod = test::gameDir("VESTIGE_GMOD_DIR");
+    if (!gmod) GTEST_SKIP() << "VESTIGE_GMOD_DIR not set";
+    auto rt = bootGamemode(*gmod, "sandbox", false);
+    EXPECT_EQ(ev(*rt,
+                 "local by = {} for _, g in ipairs(engine.GetGamemodes()) do by[g.name] = g end "
+                 "return by.base.title, by.base.menusystem, by.base.maps, by.sandbox.title, by.sandbox.menusystem, "
+                 "by.sandbox.workshopid"),
+              "Base\tfalse\t\tSandbox\ttrue\t");
+    EXPECT_EQ(ev(*rt, "for _, g in ipairs(engine.GetGamemodes()) do if g.name == 'sandbox' then return g.maps end end"),
+              "^gm_|^gmod_|^phys_");
+    EXPECT_TRUE(rt->standInCalls().empty());
+}
+
 // The gamemode's player_manager class values reach the world's movement values through GMod's own Lua (Sandbox's
 // PlayerSpawn sets player_sandbox: walk 200, run 400, slow walk 100, duck 0.1, jump 200 from player_default). The
 // world starts from other numbers, so only the gamemode's Lua can have set these. (The base gamemode sets no class.)

@@ -117,21 +117,39 @@ TEST(GluaStandIns, MissingFunctionsAreAbsent) {
 }
 
 // Regression guard: natives without their behaviour yet are counted per call, and the count reaches the API.
+// engine.GetGamemodes: the gamemode folders of the search path with their <name>.txt, as the wiki's fields (a folder
+// without one is not listed; absent keys give the name as title and empty / false values).
+TEST(GluaEngine, GetGamemodesListsTheFoldersWithTheirInfoFiles) {
+    const auto dir = tempDir("gamemodes");
+    writeFile(dir / "gamemodes/racing/racing.txt",
+              "\"racing\"\n{\n\t\"base\" \"base\"\n\t\"title\" \"Racing\"\n\t\"maps\" \"^rc_\"\n"
+              "\t\"menusystem\" \"1\"\n\t\"workshopid\" \"123\"\n}\n");
+    writeFile(dir / "gamemodes/bare/bare.txt", "\"bare\"\n{\n}\n");
+    writeFile(dir / "gamemodes/noinfo/gamemode/init.lua", "");
+    auto rt = bootAddon(dir, false);
+    EXPECT_EQ(ev(*rt,
+                 "local by, n = {}, 0 for _, g in ipairs(engine.GetGamemodes()) do by[g.name] = g n = n + 1 end "
+                 "local r, b = by.racing, by.bare "
+                 "return r.title, r.maps, r.menusystem, r.workshopid, b.title, b.maps, b.menusystem, by.noinfo == nil"),
+              "Racing\t^rc_\ttrue\t123\tbare\t\tfalse\ttrue");
+    EXPECT_TRUE(rt->standInCalls().empty());
+}
+
 TEST(GluaStandIns, NativesWithoutBehaviourAreCounted) {
     auto rt = bootRuntime();
     EXPECT_TRUE(rt->standInCalls().empty());
     EXPECT_EQ(ev(*rt,
                  "local e = ents.Create('prop_physics') local ok = e:PhysicsInit(SOLID_VPHYSICS) "
-                 "e:SetSolid(SOLID_BBOX) e:SetMoveType(MOVETYPE_FLY) local n = #engine.GetGamemodes() "
+                 "e:SetSolid(SOLID_BBOX) e:SetMoveType(MOVETYPE_FLY) local n = #engine.GetAddons() "
                  "return e:GetMoveType(), ok, e:GetSolid(), n"),
               "4\tfalse\t2\t0");  // SetMoveType, PhysicsInit and SetSolid are the world's (no model here: false)
     const auto calls = rt->standInCalls();
     EXPECT_EQ(calls.count("Entity:PhysicsInit"), 0u);
     EXPECT_EQ(calls.count("Entity:SetSolid"), 0u);
     EXPECT_EQ(calls.count("Entity:SetMoveType"), 0u);
-    EXPECT_EQ(calls.at("engine.GetGamemodes"), 1u);  // an empty list where Vestige knows the folders: counted
+    EXPECT_EQ(calls.at("engine.GetAddons"), 1u);  // an empty list where Vestige knows the addons: counted
     const auto listed = rt->standIns();
-    EXPECT_NE(std::find(listed.begin(), listed.end(), "engine.GetGamemodes"), listed.end());
+    EXPECT_NE(std::find(listed.begin(), listed.end(), "engine.GetAddons"), listed.end());
     EXPECT_EQ(std::find(listed.begin(), listed.end(), "Entity:SetOwner"), listed.end());
     EXPECT_EQ(std::find(listed.begin(), listed.end(), "Entity:SetSolid"), listed.end());
 }
