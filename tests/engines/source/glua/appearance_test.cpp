@@ -272,5 +272,16 @@ TEST_P(Appearance, CanWalkAndFullRotationChangeTheCommand) {
     EXPECT_EQ(ev(*rt, "local p = Entity(1) return p:GetMaxSpeed(), p:GetAngles().p, p:GetAngles().y"), "200\t30\t90");
 }
 
+// A script that asks for endless distinct material names fills the Lua heap, which the memory limit bounds: each
+// name and object lives there (an error material holds nothing else), so the run ends with "not enough memory".
+TEST(AppearanceLimits, DistinctMaterialNamesAreBoundByTheLuaHeap) {
+    Options opt;
+    opt.memoryLimit = std::size_t(16) << 20;
+    auto rt = bootRuntime(std::move(opt));
+    EXPECT_NE(ev(*rt, "for i = 1, 1e7 do Material('nope/' .. i) end return 'done'").find("not enough memory"),
+              std::string::npos);
+    EXPECT_LE(rt->memoryUsed(), std::size_t(16) << 20);
+}
+
 }  // namespace
 }  // namespace vestige::source::glua

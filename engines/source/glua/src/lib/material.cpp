@@ -7,7 +7,9 @@
 #include "vestige/source/keyvalues/material.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -20,24 +22,43 @@ namespace {
 constexpr const char* kMetaName = "IMaterial";
 constexpr const char* kCacheKey = "vestige.materials";  // registry: material key -> its userdata
 
+// The userdata: this header, then the name's bytes. Everything a script can multiply lives in the Lua heap (the
+// name, the object), so --memory-mb bounds it; only a material that resolved holds memory outside it, and there are
+// as many of those as the content has materials. An error material holds nothing (resolved = nullptr).
 struct MaterialBox {
-    keyvalues::ResolvedMaterial* resolved;  // owned (deleted by __gc)
-    std::string* name;                      // the name as first asked for
+    std::uint32_t magic;
+    std::uint32_t nameLength;
+    keyvalues::ResolvedMaterial* resolved;  // owned (deleted by __gc); nullptr for an error material
 };
+constexpr std::uint32_t kMagic = 0x4D415431;  // "MAT1"
 
+MaterialBox* testMaterial(lua_State* L, int idx) {
+    auto* box = static_cast<MaterialBox*>(lua_touserdata(L, idx));
+    if (!box || lua_objlen(L, idx) < sizeof(MaterialBox) || box->magic != kMagic ||
+        lua_objlen(L, idx) != sizeof(MaterialBox) + box->nameLength)
+        return nullptr;
+    return box;
+}
 MaterialBox& checkMaterial(lua_State* L) {
-    auto* box = static_cast<MaterialBox*>(luaL_checkudata(L, 1, kMetaName));
-    if (lua_objlen(L, 1) != sizeof(MaterialBox) || !box->resolved) luaL_typerror(L, 1, kMetaName);
+    MaterialBox* box = luaL_checkudata(L, 1, kMetaName) ? testMaterial(L, 1) : nullptr;
+    if (!box) luaL_typerror(L, 1, kMetaName);
     return *box;
+}
+std::string_view nameOf(const MaterialBox& box) { return {reinterpret_cast<const char*>(&box + 1), box.nameLength}; }
+// The error material's view: no shader, no parameters.
+const keyvalues::ResolvedMaterial& viewOf(const MaterialBox& box) {
+    static const keyvalues::ResolvedMaterial kError = [] {
+        keyvalues::ResolvedMaterial m;
+        m.error = Error("glua.material", "error material");
+        return m;
+    }();
+    return box.resolved ? *box.resolved : kError;
 }
 
 int mGc(lua_State* L) {
-    auto* box = static_cast<MaterialBox*>(lua_touserdata(L, 1));
-    if (box && lua_objlen(L, 1) == sizeof(MaterialBox)) {
+    if (MaterialBox* box = testMaterial(L, 1)) {
         delete box->resolved;
-        delete box->name;
         box->resolved = nullptr;
-        box->name = nullptr;
     }
     return 0;
 }
@@ -69,6 +90,7 @@ int lMaterial(lua_State* L) {
         return 2;
     }
     lua_pop(L, 1);
+    if (name.size() > 4096) luaL_argerror(L, 1, "material name longer than 4096 bytes");
     auto resolved = std::make_unique<keyvalues::ResolvedMaterial>(
         png ? resolvePng(rt, name, flags)
             : keyvalues::resolveMaterial(name, [&rt](std::string_view path) -> Result<std::optional<std::string>> {
@@ -76,9 +98,12 @@ int lMaterial(lua_State* L) {
                   if (!found) return std::optional<std::string>{};
                   return std::optional<std::string>(std::move(found->data));
               }));
-    auto* box = static_cast<MaterialBox*>(lua_newuserdata(L, sizeof(MaterialBox)));
+    if (!resolved->ok()) resolved.reset();  // error materials share one view
+    auto* box = static_cast<MaterialBox*>(lua_newuserdata(L, sizeof(MaterialBox) + name.size()));
+    box->magic = kMagic;
+    box->nameLength = static_cast<std::uint32_t>(name.size());
     box->resolved = resolved.release();
-    box->name = new std::string(name);
+    std::memcpy(box + 1, name.data(), name.size());
     luaL_getmetatable(L, kMetaName);
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -1);
@@ -88,15 +113,16 @@ int lMaterial(lua_State* L) {
 }
 
 int mGetName(lua_State* L) {
-    lua_pushstring(L, checkMaterial(L).name->c_str());
+    const std::string_view name = nameOf(checkMaterial(L));
+    lua_pushlstring(L, name.data(), name.size());
     return 1;
 }
 int mGetShader(lua_State* L) {
-    lua_pushstring(L, checkMaterial(L).resolved->shader.c_str());
+    lua_pushstring(L, viewOf(checkMaterial(L)).shader.c_str());
     return 1;
 }
 int mIsError(lua_State* L) {
-    lua_pushboolean(L, !checkMaterial(L).resolved->ok());
+    lua_pushboolean(L, checkMaterial(L).resolved == nullptr);
     return 1;
 }
 int pushNil(lua_State* L) {
@@ -104,8 +130,7 @@ int pushNil(lua_State* L) {
     return 1;
 }
 std::optional<std::string_view> param(lua_State* L) {
-    const MaterialBox& box = checkMaterial(L);
-    return box.resolved->material.param(luaL_checkstring(L, 2));
+    return viewOf(checkMaterial(L)).material.param(luaL_checkstring(L, 2));
 }
 int mGetString(lua_State* L) {
     const auto v = param(L);
