@@ -159,7 +159,9 @@ void World::runPlayer(Entity& p) {
     std::vector<EntityHandle> impacts;
     // Observers move only when roaming (OBS_MODE_ROAMING, FullObserverMove); the other camera modes stand still.
     const bool observing = pd.observerMode != 0;
-    const bool still = p.moveType == MoveType::None || (p.moveType == MoveType::Observer && pd.observerMode != 6);
+    constexpr int kObsRoaming = 6;  // OBS_MODE_ROAMING
+    const bool still =
+        p.moveType == MoveType::None || (p.moveType == MoveType::Observer && pd.observerMode != kObsRoaming);
     if (!overridden && !still) {
         movement::MoveSettings cv = playerMoveSettings(pd);
         cv.tickRate = static_cast<float>(mOptions.tickRate);
