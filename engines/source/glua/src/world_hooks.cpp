@@ -5,6 +5,7 @@
 
 #include "internal.hpp"
 #include "lib/physobj.hpp"
+#include "weapons.hpp"
 
 namespace vestige::source::glua {
 
@@ -191,7 +192,11 @@ void bindWorld(Runtime& rt) {
         }
         return damage;
     };
-    hooks.playerDeath = [r](game::World&, game::Entity& p, game::Entity* inflictor, game::Entity* attacker) {
+    hooks.playerDeath = [r](game::World& w, game::Entity& p, game::Entity* inflictor, game::Entity* attacker) {
+        // CBasePlayer::Event_Killed drops the active weapon when ShouldDropWeapon(true) was set; nothing drops here
+        // yet (DropWeapon is not built), so the death shows in the report instead of passing for GMod's.
+        if (p.player && p.player->dropWeaponOnDeath && w.get(arsenalOf(*r, p).active))
+            countStandIn(implOf(*r), "Player:ShouldDropWeapon (the weapon is not dropped at death)");
         lua_State* L = r->state();
         if (!pushHookCall(*r, L, "PlayerDeath")) return;
         pushEntity(*r, L, p.index);

@@ -110,20 +110,32 @@ TEST_P(Appearance, PlayersHaveViewModelsHandsAndTheirClientsInfo) {
               "true");
     rt->tick();
     EXPECT_EQ(ev(*rt, "return Entity(1):GetHands() == NULL"), "true");
-    // The client sent no userinfo yet: "" and the defaults; then what it sends.
+    // The client sent no userinfo yet: "" and the defaults, and both reads are counted (GMod's host client always has
+    // its variables); then what it sends, uncounted.
     EXPECT_EQ(ev(*rt, "local p = Entity(1) return p:GetInfo('cl_playercolor'), p:GetInfoNum('cl_playerskin', 7)"),
               "\t7");
+    EXPECT_EQ(rt->standInCalls().at("Player:GetInfo (no client sent its userinfo)"), 1u);
+    EXPECT_EQ(rt->standInCalls().at("Player:GetInfoNum (no client sent its userinfo)"), 1u);
     rt->world().player()->player->userInfo = {{"cl_playercolor", "0.1 0.2 0.3"}, {"cl_playerskin", "2"}};
     EXPECT_EQ(ev(*rt,
                  "local p = Entity(1) return p:GetInfo('cl_playercolor'), p:GetInfoNum('cl_playerskin', 7), "
                  "p:GetInfoNum('cl_playercolor', 7)"),
               "0.1 0.2 0.3\t2\t0.1");
+    EXPECT_EQ(rt->standInCalls().at("Player:GetInfo (no client sent its userinfo)"), 1u);
     EXPECT_EQ(ev(*rt,
                  "local p = Entity(1) p:SetPlayerColor(Vector(0.25, 0.5, 1)) p:SetWeaponColor(Vector(0/0, 0, 0)) "
                  "p:SetAvoidPlayers(false) p:SetNoCollideWithTeammates(true) "
                  "local c, w = p:GetPlayerColor(), p:GetWeaponColor() "
                  "return c.x, c.y, c.z, w.x, p:GetAvoidPlayers(), p:GetNoCollideWithTeammates()"),
               "0.25\t0.5\t1\t1\tfalse\ttrue");  // a NaN colour is refused (warned), the old one stays
+    // ShouldDropWeapon(true) then a death with a weapon in hand: GMod drops it, Vestige cannot yet, so it is counted.
+    constexpr const char* kNoDrop = "Player:ShouldDropWeapon (the weapon is not dropped at death)";
+    EXPECT_EQ(ev(*rt, "local p = Entity(1) p:Give('weapon_crowbar') p:Kill() return IsValid(p:GetActiveWeapon())"),
+              "true");
+    EXPECT_EQ(rt->standInCalls().count(kNoDrop), 0u);  // the flag was off: nothing to drop
+    rt->world().spawnPlayer(*rt->world().player());
+    EXPECT_EQ(ev(*rt, "local p = Entity(1) p:ShouldDropWeapon(true) p:Kill() return p:Alive()"), "false");
+    EXPECT_EQ(rt->standInCalls().at(kNoDrop), 1u);
 }
 
 // Spectate(OBS_MODE_ROAMING) makes the player an invisible, non-solid, undamageable observer that flies (noclip) and
@@ -158,6 +170,10 @@ TEST_P(Appearance, ObserversFlyOnlyWhenRoamingAndComeBackOnSpawn) {
         rt->tick();
     }
     EXPECT_EQ(p.origin, fixed);
+    EXPECT_TRUE(rt->standInCalls().empty());  // roaming and fixed are what they are
+    // Chase would follow the target; nothing does, so choosing it is counted.
+    EXPECT_EQ(ev(*rt, "Entity(1):SetObserverMode(OBS_MODE_CHASE) return Entity(1):GetObserverMode()"), "5");
+    EXPECT_EQ(rt->standInCalls().at("Player:Spectate (freeze cam / in-eye / chase: the target is not followed)"), 1u);
     EXPECT_EQ(ev(*rt,
                  "local p = Entity(1) p:UnSpectate() local m = p:GetObserverMode() p:Spawn() "
                  "return m, p:Alive(), p:GetNoDraw(), p:IsSolid(), p:Health()"),

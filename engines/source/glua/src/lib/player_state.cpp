@@ -53,9 +53,15 @@ const std::string* userInfo(const game::PlayerData& pd, std::string_view name) {
         if (key == name) return &value;
     return nullptr;
 }
+// A player whose client sent no userinfo at all (GMod install mode runs no client realm yet): GMod's listen-server
+// host always has its client's variables, so the answer here is not GMod's and the call is counted.
+void countMissingUserInfo(lua_State* L, const game::PlayerData& pd, const char* what) {
+    if (pd.userInfo.empty()) countStandIn(implOf(rtOf(L)), what);
+}
 // GetInfo(name): the client's value of a userinfo variable; "" when the client has no such variable.
 int pGetInfo(lua_State* L) {
     const game::PlayerData& pd = pdata(L, 1);
+    countMissingUserInfo(L, pd, "Player:GetInfo (no client sent its userinfo)");
     const std::string* v = userInfo(pd, luaL_checkstring(L, 2));
     lua_pushstring(L, v ? v->c_str() : "");
     return 1;
@@ -63,6 +69,7 @@ int pGetInfo(lua_State* L) {
 // GetInfoNum(name, default): the value read as a number (atof: 0 when it is not one); `default` when absent.
 int pGetInfoNum(lua_State* L) {
     const game::PlayerData& pd = pdata(L, 1);
+    countMissingUserInfo(L, pd, "Player:GetInfoNum (no client sent its userinfo)");
     const std::string* v = userInfo(pd, luaL_checkstring(L, 2));
     const lua_Number fallback = luaL_checknumber(L, 3);
     lua_pushnumber(L, v ? std::strtod(v->c_str(), nullptr) : fallback);
@@ -81,19 +88,20 @@ int getFlag(lua_State* L) {
     return 1;
 }
 
-// SetPlayerColor / SetWeaponColor(Vector): finite channels only (a NaN never reaches the state).
-int setColor(lua_State* L, Vec3 game::PlayerData::*which, const char* what) {
-    game::PlayerData& pd = pdata(L, 1);
-    const Vec3 c = checkVec(L, 2);
-    if (!isFinite(c)) {
-        refuseNonFinite(rtOf(L), what, checkEnt(L, 1)->index);
+// The Vector setters (colours, eye offsets): finite values only (a NaN never reaches the state; the old one stays).
+int setVector(lua_State* L, Vec3 game::PlayerData::*which, const char* what) {
+    GameEntity* p = checkPlayer(L, 1);
+    const Vec3 v = checkVec(L, 2);
+    if (!isFinite(v)) {
+        refuseNonFinite(rtOf(L), what, p->index);
         return 0;
     }
-    pd.*which = c;
+    (*p->player).*which = v;
     return 0;
 }
-int pSetPlayerColor(lua_State* L) { return setColor(L, &game::PlayerData::playerColor, "Player:SetPlayerColor"); }
-int pSetWeaponColor(lua_State* L) { return setColor(L, &game::PlayerData::weaponColor, "Player:SetWeaponColor"); }
+// SetPlayerColor / SetWeaponColor(Vector): 0..1 per channel.
+int pSetPlayerColor(lua_State* L) { return setVector(L, &game::PlayerData::playerColor, "Player:SetPlayerColor"); }
+int pSetWeaponColor(lua_State* L) { return setVector(L, &game::PlayerData::weaponColor, "Player:SetWeaponColor"); }
 int pGetPlayerColor(lua_State* L) {
     pushVector(rtOf(L), L, pdata(L, 1).playerColor);
     return 1;
@@ -107,9 +115,16 @@ int obsMode(lua_State* L, int idx) {
     const lua_Number m = luaL_checknumber(L, idx);
     return std::isfinite(m) && m >= 0 && m < 16 ? static_cast<int>(m) : -1;
 }
+// OBS_MODE_FREEZECAM (2), IN_EYE (4) and CHASE (5) follow the observer target in the SDK; here the observer stands
+// still, so choosing one is counted.
+void countFollowingMode(lua_State* L, int mode) {
+    if (mode == 2 || mode == 4 || mode == 5)
+        countStandIn(implOf(rtOf(L)), "Player:Spectate (freeze cam / in-eye / chase: the target is not followed)");
+}
 int pSpectate(lua_State* L) {
     GameEntity* p = checkPlayer(L, 1);
-    (void)worldOf(L).startObserverMode(*p, obsMode(L, 2));
+    const int mode = obsMode(L, 2);
+    if (worldOf(L).startObserverMode(*p, mode)) countFollowingMode(L, mode);
     return 0;
 }
 int pUnSpectate(lua_State* L) {
@@ -118,7 +133,8 @@ int pUnSpectate(lua_State* L) {
 }
 int pSetObserverMode(lua_State* L) {
     GameEntity* p = checkPlayer(L, 1);
-    (void)worldOf(L).setObserverMode(*p, obsMode(L, 2));
+    const int mode = obsMode(L, 2);
+    if (worldOf(L).setObserverMode(*p, mode)) countFollowingMode(L, mode);
     return 0;
 }
 int pGetObserverMode(lua_State* L) {
@@ -181,19 +197,9 @@ int pResetHull(lua_State* L) {
 }
 // SetViewOffset / SetViewOffsetDucked(Vector): the eye above the origin standing / ducked; the movement moves
 // between the two heights as the player ducks (its next command).
-int setView(lua_State* L, Vec3 game::PlayerData::*which, const char* what) {
-    GameEntity* p = checkPlayer(L, 1);
-    const Vec3 v = checkVec(L, 2);
-    if (!isFinite(v)) {
-        refuseNonFinite(rtOf(L), what, p->index);
-        return 0;
-    }
-    (*p->player).*which = v;
-    return 0;
-}
-int pSetViewOffset(lua_State* L) { return setView(L, &game::PlayerData::viewOffset, "Player:SetViewOffset"); }
+int pSetViewOffset(lua_State* L) { return setVector(L, &game::PlayerData::viewOffset, "Player:SetViewOffset"); }
 int pSetViewOffsetDucked(lua_State* L) {
-    return setView(L, &game::PlayerData::viewOffsetDucked, "Player:SetViewOffsetDucked");
+    return setVector(L, &game::PlayerData::viewOffsetDucked, "Player:SetViewOffsetDucked");
 }
 int pGetViewOffset(lua_State* L) {
     pushVector(rtOf(L), L, pdata(L, 1).viewOffset);
