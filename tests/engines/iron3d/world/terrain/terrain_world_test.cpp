@@ -144,9 +144,19 @@ TEST(TerrainWorld, HeightGridAnswersExactlyLikeTheTree) {
     const GridStats s = w->gridStats();
     EXPECT_GT(s.cellsX * s.cellsY, 1u);
     EXPECT_LE(s.entries, kMaxGridEntriesPerFace * w->faceCount());
+    // 37 x 23 squares, one cell per square: a face is listed in the cells its rectangle covers short of its far
+    // edges, so once (a closed-rectangle listing put each in four). Layout guard of the grid's speed.
+    EXPECT_EQ(s.cellsX, 37u);
+    EXPECT_EQ(s.cellsY, 23u);
+    EXPECT_EQ(s.entries, w->faceCount());
     Pcg32 rng(3);
     for (int i = 0; i < 5000; ++i) same(*w, rng.unit() * 620 - 10, rng.unit() * 400 - 10);
-    for (const auto& p : d.positions) same(*w, p.x, p.y);
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    for (const auto& p : d.positions) {
+        same(*w, p.x, p.y);  // the first and last float on each side of a vertex: cell edges in both axes
+        for (const float dx : {-kInf, kInf})
+            for (const float dy : {-kInf, kInf}) same(*w, std::nextafter(p.x, dx), std::nextafter(p.y, dy));
+    }
     for (const auto& f : d.faces)
         for (int k = 0; k < 3; ++k) {
             const Vec3 a = d.positions[f.v[k]], b = d.positions[f.v[(k + 1) % 3]];

@@ -15,9 +15,10 @@
 // The BVH [P] (the reference runtime's): faces split on their centroids along the longest axis of the centroid
 // bounds, at most 8 faces per leaf, children ordered by face index for ties, so the same mesh always builds the
 // same tree. Raycasts walk it. Height queries use an XY grid built beside it (a cell lists every face whose XY
-// rectangle touches the cell, with the face's corners copied in, so a query reads one short contiguous run; the
-// cell of a point is monotonic in x and y, so a face covering a point is always in that point's cell): the answer
-// is the BVH's, bit for bit (heightHitAtTree keeps the tree walk for that check). The grid is left out, and the
+// rectangle covers part of it short of the rectangle's far edges, with the face's corners copied in, so a query
+// reads one short contiguous run; the cell of a point is monotonic in x and y, and a point on a cell's low edge also
+// reads the cell below, so a face covering a point is always found): the answer is the BVH's, bit for bit
+// (heightHitAtTree keeps the tree walk for that check). The grid is left out, and the
 // tree answers, when a corner is not finite or the copies would pass kMaxGridEntriesPerFace per face. The Land.map
 // world -> cell mapping and cell order are unknown [?]; we use the reference project's policy (cells spread evenly over
 // the XY bounds of all areal vertices, row-major: index = y * cells_x + x) only to pick candidates.
