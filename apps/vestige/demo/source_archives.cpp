@@ -89,7 +89,7 @@ Status runVpk(DemoContext& demo, const Registries& reg, Json& report) {
         }();
         if (!want || want->data != data)
             return Error("demo.source_archives", "extracted VPK entry differs from its input").entry(e.name);
-        entries.push_back({{"path", e.name}, {"size", e.size}, {"crc32", hex(vpk::crc32(data))}});
+        entries.push_back({{"path", e.name}, {"size", e.size}, {"crc32", hex(vestige::crc32(data))}});
     }
 
     // Raw layer round trip, strict validation, archive MD5 records against the chunks.

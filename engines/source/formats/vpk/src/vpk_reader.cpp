@@ -222,7 +222,7 @@ Result<Archive> Archive::read(Bytes data, Profile profile, const Limits& limits)
                     problem(Error("vpk.md5_mismatch", "stored MD5 does not match the bytes it covers")
                                 .field(field)
                                 .at(at)
-                                .expected(md5Hex(want))
+                                .expected(toHex(want))
                                 .actual(hexBytes(ByteView(d.otherMd5).subspan(at - omAt, 16), 16)));
             };
             const ByteView all(data);
@@ -361,8 +361,8 @@ std::vector<Error> Archive::verifyArchiveMd5(const ChunkSource& chunks) const {
                               .record(i)
                               .field("md5")
                               .at(rec + 12)
-                              .expected(md5Hex(m.md5))
-                              .actual(md5Hex(got)));
+                              .expected(toHex(m.md5))
+                              .actual(toHex(got)));
     }
     return out;
 }

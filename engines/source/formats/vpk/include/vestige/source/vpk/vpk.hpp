@@ -52,6 +52,8 @@
 #include <vector>
 
 #include "vestige/core/bytes.hpp"
+#include "vestige/core/crc32.hpp"
+#include "vestige/core/md5.hpp"
 
 namespace vestige::source::vpk {
 
@@ -64,10 +66,7 @@ constexpr std::size_t kOtherMd5Size = 48;
 constexpr std::uint16_t kEmbedded = 0x7FFF;
 constexpr std::uint16_t kTerminator = 0xFFFF;
 
-using Md5 = std::array<std::uint8_t, 16>;
-[[nodiscard]] Md5 md5(ByteView data);
-[[nodiscard]] std::string md5Hex(const Md5& digest);
-[[nodiscard]] std::uint32_t crc32(ByteView data);
+using Md5 = Md5Digest;  // core's MD5 (md5, toHex) and CRC-32 (crc32) serve the checksum sections and entries
 
 struct Limits {
     std::uint64_t maxDirectory = 1ull << 30;  // directory files are a few MB even for whole games
