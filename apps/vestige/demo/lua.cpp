@@ -86,7 +86,7 @@ function GM:SpawnCrate()
 end
 )lua";
 
-// The gamemode's weapon: derived from weapon_base, automatic, one shot per 0.25 s.
+// The gamemode's weapon: derived from weapon_base, automatic, one bullet per 0.25 s (FireBullets, ViewPunch).
 constexpr const char* kBlaster = R"lua(SWEP.Base = "weapon_base"
 SWEP.PrintName = "Demo Blaster"
 SWEP.Primary.Automatic = true
@@ -100,10 +100,15 @@ function SWEP:PrimaryAttack()
     self:EmitSound("Weapon_AR2.Single")
     local owner = self:GetOwner()
     owner:RemoveAmmo(1, self:GetPrimaryAmmoType())
-    local eye = owner:GetShootPos()
-    local tr = util.TraceLine({ start = eye, endpos = eye + owner:GetAimVector() * 4096, filter = owner })
-    MsgN(string.format("[demo] shot %d at t=%.3f hits %s at x=%.2f, %d rounds left", demoShots, CurTime(),
-                       tr.HitWorld && "the world" || tostring(tr.Entity), tr.HitPos.x, self:Ammo1()))
+    // A bullet with a little spread (drawn from the command's seed), then the view kicks up.
+    owner:FireBullets({ Src = owner:GetShootPos(), Dir = owner:GetAimVector(), Spread = Vector(0.02, 0.02, 0),
+                        Damage = 12, AmmoType = "AR2", Inflictor = self,
+                        Callback = function(attacker, tr, dmg)
+        MsgN(string.format("[demo] shot %d at t=%.3f hits %s at x=%.2f y=%.2f z=%.2f (%g damage, type %d), %d rounds left",
+                           demoShots, CurTime(), tr.HitWorld && "the world" || tostring(tr.Entity), tr.HitPos.x,
+                           tr.HitPos.y, tr.HitPos.z, dmg:GetDamage(), dmg:GetDamageType(), self:Ammo1()))
+    end })
+    owner:ViewPunch(Angle(-1, 0, 0))
     self:SetNextPrimaryFire(CurTime() + 0.25)
 end
 )lua";
@@ -360,10 +365,10 @@ DemoStage demoStageLua() {
                                 "+attack ({} sound events); SENT demo_beacon thought {} times",
                                 *shots, sounds, *pulses));
                 // One console line per fact the traces produced (walk probe, sight line before/after the door).
-                for (const auto at :
-                     {console.find("[demo] walk east"), console.find("sight line"), console.rfind("sight line"),
-                      console.find("[demo] door input"), console.find("[demo] blast damage"),
-                      console.find("[demo] health after"), console.find("[demo] dropped crate")}) {
+                for (const auto at : {console.find("[demo] walk east"), console.find("sight line"),
+                                      console.rfind("sight line"), console.find("[demo] shot 1 "),
+                                      console.find("[demo] door input"), console.find("[demo] blast damage"),
+                                      console.find("[demo] health after"), console.find("[demo] dropped crate")}) {
                     if (at == std::string::npos) continue;
                     const auto begin = console.rfind("[demo] ", at) + 7, end = console.find('\n', at);
                     demo.notes.push_back("GLua " + console.substr(begin, end - begin));

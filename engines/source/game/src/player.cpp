@@ -103,6 +103,14 @@ void World::runPlayer(Entity& p) {
     pd.hasPending = false;
     cmd.commandNumber = ++pd.commands;
     cmd.tickCount = static_cast<int>(mTick);
+    // CInput::CreateMove's seed; CPlayerMove::StartCommand makes it the prediction seed until FinishCommand.
+    cmd.randomSeed =
+        static_cast<int>(base::md5PseudoRandom(static_cast<std::uint32_t>(cmd.commandNumber)) & 0x7fffffffu);
+    struct SeedScope {
+        int& seed;
+        ~SeedScope() { seed = -1; }
+    } seedScope{mPredictionSeed};
+    mPredictionSeed = cmd.randomSeed;
     if (hooks.startCommand) hooks.startCommand(*this, p, cmd);
     // PlayerRunCommand's FL_FROZEN: no movement, buttons or impulse (the view still turns, as in the SDK).
     if ((p.flags & fl::kFrozen) != 0) {
@@ -162,6 +170,7 @@ void World::runPlayer(Entity& p) {
     constexpr int kObsRoaming = 6;  // OBS_MODE_ROAMING
     const bool still =
         p.moveType == MoveType::None || (p.moveType == MoveType::Observer && pd.observerMode != kObsRoaming);
+    if (!overridden) decayPunchAngle(pd, mInterval);  // CheckParameters, for every move type
     if (!overridden && !still) {
         movement::MoveSettings cv = playerMoveSettings(pd);
         cv.tickRate = static_cast<float>(mOptions.tickRate);
@@ -228,6 +237,20 @@ void World::runPlayer(Entity& p) {
                    (pd.keyPressed(in::kAttack) || pd.keyPressed(in::kAttack2) || pd.keyPressed(in::kJump))) {
             spawnPlayer(p);
         }
+    }
+}
+
+void decayPunchAngle(PlayerData& pd, float dt) {
+    constexpr float kSpring = 65.0f, kDamping = 9.0f;  // PUNCH_SPRING_CONSTANT, PUNCH_DAMPING
+    Vec3& a = pd.punchAngle;
+    Vec3& v = pd.punchAngleVel;
+    if (dot(a, a) > 0.001f || dot(v, v) > 0.001f) {
+        a += v * dt;
+        v *= std::max(0.0f, 1 - kDamping * dt);
+        v -= a * std::clamp(kSpring * dt, 0.0f, 2.0f);
+        a = {std::clamp(a.x, -89.0f, 89.0f), std::clamp(a.y, -179.0f, 179.0f), std::clamp(a.z, -89.0f, 89.0f)};
+    } else {
+        a = v = {};
     }
 }
 

@@ -93,6 +93,7 @@ const Output* Entity::findOutput(std::string_view name) const {
 World::World(std::shared_ptr<const MapModels> map, WorldOptions options, ClassRegistry classes)
     : mOptions(std::move(options)), mMap(std::move(map)), mClasses(std::move(classes)), mRng(mOptions.seed) {
     mInterval = static_cast<float>(1.0 / mOptions.tickRate);
+    mUniformRandom.setSeed(static_cast<int>(mRng.stream("uniform_random").next() & 0x7fffffff));
     createPhysics();
 }
 

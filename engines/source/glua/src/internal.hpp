@@ -413,6 +413,13 @@ void noteTimerFired(Runtime& rt, std::string name);
 // game.ConsoleCommand("name arg1 arg2\n") -> RunConsoleCommand(name, arg1, arg2) (lib/concommand.cpp).
 int runConsoleLine(lua_State* L);
 
+// util.cpp: a trace through the session's plug (Options::trace; without one, a miss ending at q.end), and the
+// TraceResult table util.TraceLine returns pushed (filled into the table at stack slot `output` when it is not 0).
+TraceHit runTrace(Runtime& rt, const TraceQuery& q);
+void pushTraceResult(Runtime& rt, lua_State* L, const TraceHit& hit, Vec3 start, Vec3 end, int output = 0);
+// Entity:FireBullets and its hooks (lib/fire_bullets.cpp).
+void openFireBullets(Runtime& rt, lua_State* L);
+
 // Reads a Vector (or, with `angle`, an Angle) at idx into *out (may be null); false for anything else.
 bool toVector(Runtime& rt, lua_State* L, int idx, Vec3* out, bool angle = false);
 inline bool toAngle(Runtime& rt, lua_State* L, int idx, Vec3* out) { return toVector(rt, L, idx, out, true); }

@@ -85,7 +85,8 @@ Result<std::unique_ptr<Runtime>> Runtime::create(Options options) {
     for (auto open : {openEnums,      openBase,        openTimer,       openUtil,        openGame,
                       openConcommand, openFile,        openSandbox,     openServerApi,   openWeapons,
                       openDamage,     openPhysics,     openConstraints, openEntityFrame, openMotionControllers,
-                      openEntityIo,   openSoundEvents, openAppearance,  openPlayerState, openMaterials})
+                      openEntityIo,   openSoundEvents, openAppearance,  openPlayerState, openMaterials,
+                      openFireBullets})
         open(*rt, L);
     if (rt->mOptions.realm == Realm::Client) openClient(*rt, L);
     openReporting(*rt, L);

@@ -22,6 +22,8 @@ struct WeaponState {
     double nextPrimary = 0, nextSecondary = 0;  // CurTime at or after which an attack may run
     bool inReload = false;                      // DefaultReload started, the clips not filled yet (m_bInReload)
     std::string holdType = "normal";            // Weapon:SetHoldType (the animation set; nothing renders it yet)
+    int activity = 0;                           // the view model's activity (SendWeaponAnim; 0 = ACT_RESET)
+    double nextIdle = 0;                        // CurTime when that sequence has played (SetWeaponIdleTime)
 };
 
 struct PlayerArsenal {
@@ -52,6 +54,8 @@ WeaponState* weaponStateOf(Runtime& rt, const GameEntity& e);
 PlayerArsenal& arsenalOf(Runtime& rt, const GameEntity& player);
 // Weapon:DefaultReload (lib/weapon_reload.cpp) and the end of a reload, at the start of ItemPostFrame.
 int weaponDefaultReload(lua_State* L);
+int weaponSendWeaponAnim(lua_State* L);
+int weaponGetActivity(lua_State* L);
 void checkReload(Runtime& rt, GameEntity& weapon);
 const char* ammoName(int id);  // nullptr when out of range
 // A weapon entity was just spawned with its class's members: clips and ammo types from SWEP.Primary/Secondary.

@@ -60,9 +60,11 @@ int pShootPos(lua_State* L) {
     pushVector(rtOf(L), L, eyePos(*e));
     return 1;
 }
+// GetAimVector: CBasePlayer::GetAutoaimVector without autoaim: the eye angles plus the view punch.
 int pAimVector(lua_State* L) {
     Vec3 f;
-    angleVectors(data(checkPlayer(L, 1)).eyeAngles, &f, nullptr, nullptr);
+    const game::PlayerData& pd = data(checkPlayer(L, 1));
+    angleVectors(pd.eyeAngles + pd.punchAngle, &f, nullptr, nullptr);
     pushVector(rtOf(L), L, f);
     return 1;
 }

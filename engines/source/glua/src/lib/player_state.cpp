@@ -1,7 +1,8 @@
 // Player state the gamemodes set on spawn and read back (the wiki's Player methods): hands and view models, the
 // client's userinfo variables (GetInfo / GetInfoNum), teammate avoidance and no-collide flags, the player and weapon
 // colours, the drop-weapon-on-death flag, observer modes (Spectate / UnSpectate, World::startObserverMode), the
-// movement hulls and eye offsets, and the FL_* entity flags (FL_FROZEN acts: Player:Freeze is GMod's Lua over it).
+// movement hulls and eye offsets, the view punch, and the FL_* entity flags (FL_FROZEN acts: Player:Freeze is GMod's
+// Lua over it).
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -276,7 +277,52 @@ int eIsFlagSet(lua_State* L) {
     return 1;
 }
 
-const luaL_Reg kPlayerState[] = {{"GetHands", pGetHands},
+// The view punch (CBasePlayer::ViewPunch / ViewPunchReset; the movement decays it, GetAimVector adds it).
+int pViewPunch(lua_State* L) {
+    game::PlayerData& pd = pdata(L, 1);
+    const Vec3 a = checkAng(L, 2);
+    if (!isFinite(a)) {
+        refuseNonFinite(rtOf(L), "ViewPunch", checkPlayer(L, 1)->index);
+        return 0;
+    }
+    pd.punchAngleVel += a * 20.0f;
+    return 0;
+}
+// ViewPunchReset(tolerance = 0): both vectors zeroed unless their squared lengths add up past tolerance^2.
+int pViewPunchReset(lua_State* L) {
+    game::PlayerData& pd = pdata(L, 1);
+    auto tolerance = static_cast<float>(luaL_optnumber(L, 2, 0));
+    if (tolerance != 0) {
+        tolerance *= tolerance;
+        if (lengthSquared(pd.punchAngleVel) + lengthSquared(pd.punchAngle) > tolerance) return 0;
+    }
+    pd.punchAngle = pd.punchAngleVel = {};
+    return 0;
+}
+template <Vec3 game::PlayerData::*Field>
+int getPunch(lua_State* L) {
+    pushAngle(rtOf(L), L, pdata(L, 1).*Field);
+    return 1;
+}
+template <Vec3 game::PlayerData::*Field>
+int setPunch(lua_State* L) {
+    game::PlayerData& pd = pdata(L, 1);
+    const Vec3 a = checkAng(L, 2);
+    if (!isFinite(a)) {
+        refuseNonFinite(rtOf(L), "SetViewPunchAngles", checkPlayer(L, 1)->index);
+        return 0;
+    }
+    pd.*Field = a;
+    return 0;
+}
+
+const luaL_Reg kPlayerState[] = {{"ViewPunch", pViewPunch},
+                                 {"ViewPunchReset", pViewPunchReset},
+                                 {"GetViewPunchAngles", getPunch<&game::PlayerData::punchAngle>},
+                                 {"SetViewPunchAngles", setPunch<&game::PlayerData::punchAngle>},
+                                 {"GetViewPunchVelocity", getPunch<&game::PlayerData::punchAngleVel>},
+                                 {"SetViewPunchVelocity", setPunch<&game::PlayerData::punchAngleVel>},
+                                 {"GetHands", pGetHands},
                                  {"SetHands", pSetHands},
                                  {"GetViewModel", pGetViewModel},
                                  {"GetInfo", pGetInfo},

@@ -68,13 +68,6 @@ int eGetCollisionGroup(lua_State* L) {
     return 1;
 }
 
-TraceHit runTrace(Runtime& rt, const TraceQuery& q) {
-    if (rt.options().trace) return rt.options().trace(q);
-    TraceHit h;
-    h.hitPos = q.end;
-    return h;
-}
-
 int traceImpl(lua_State* L, bool hull) {
     Runtime& rt = rtOf(L);
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -141,41 +134,8 @@ int traceImpl(lua_State* L, bool hull) {
         lua_settop(L, filterIdx - 1);
     }                              // q (with its vector) is gone before anything below can raise
     lua_getfield(L, 1, "output");  // GMod fills a caller-supplied result table when given one
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        lua_createtable(L, 0, 21);
-    }
-    setBoolField(L, "Hit", hit.hit);
-    setBoolField(L, "HitWorld", hit.hit && hit.entity == 0);
-    setBoolField(L, "HitNonWorld", hit.hit && hit.entity > 0);
-    // GMod: HitSky is SURF_SKY (0x4) and HitNoDraw SURF_NODRAW (0x80) of the hit surface's flags.
-    setBoolField(L, "HitSky", hit.hit && (hit.surfaceFlags & 0x4u) != 0);
-    setBoolField(L, "HitNoDraw", hit.hit && (hit.surfaceFlags & 0x80u) != 0);
-    setNumField(L, "SurfaceFlags", hit.hit ? hit.surfaceFlags : 0);
-    setBoolField(L, "StartSolid", hit.startSolid);
-    setBoolField(L, "AllSolid", hit.allSolid);
-    setNumField(L, "Fraction", hit.fraction);
-    setNumField(L, "FractionLeftSolid", hit.fractionLeftSolid);
-    setNumField(L, "HitGroup", 0);
-    setNumField(L, "HitBox", 0);
-    setNumField(L, "PhysicsBone", 0);
-    setNumField(L, "MatType", 0);
-    setNumField(L, "SurfaceProps", 0);
-    setNumField(L, "Contents", hit.contents);
-    setNumField(L, "DispFlags", hit.hit ? hit.dispFlags : 0);
-    if (!hit.hit)
-        lua_pushliteral(L, "**empty**");
-    else if (hit.texture.empty())
-        lua_pushliteral(L, "**studio**");
-    else
-        lua_pushlstring(L, hit.texture.data(), hit.texture.size());
-    lua_setfield(L, -2, "HitTexture");
-    setVecField(rt, L, "StartPos", start);
-    setVecField(rt, L, "HitPos", hit.hitPos);
-    setVecField(rt, L, "HitNormal", hit.hitNormal);
-    setVecField(rt, L, "Normal", normalize(end - start));
-    pushEntity(rt, L, hit.hit ? hit.entity : -1);
-    lua_setfield(L, -2, "Entity");
+    const int output = lua_istable(L, -1) ? lua_gettop(L) : 0;
+    pushTraceResult(rt, L, hit, start, end, output);
     return 1;
 }
 int utilTraceLine(lua_State* L) { return traceImpl(L, false); }
@@ -317,6 +277,51 @@ void openUtil(Runtime& rt, lua_State* L) {
         lua_setfield(L, -2, "GetCollisionGroup");
     }
     lua_pop(L, 1);
+}
+
+TraceHit runTrace(Runtime& rt, const TraceQuery& q) {
+    if (rt.options().trace) return rt.options().trace(q);
+    TraceHit h;
+    h.hitPos = q.end;
+    return h;
+}
+
+void pushTraceResult(Runtime& rt, lua_State* L, const TraceHit& hit, Vec3 start, Vec3 end, int output) {
+    if (output != 0)
+        lua_pushvalue(L, output);
+    else
+        lua_createtable(L, 0, 21);
+    setBoolField(L, "Hit", hit.hit);
+    setBoolField(L, "HitWorld", hit.hit && hit.entity == 0);
+    setBoolField(L, "HitNonWorld", hit.hit && hit.entity > 0);
+    // GMod: HitSky is SURF_SKY (0x4) and HitNoDraw SURF_NODRAW (0x80) of the hit surface's flags.
+    setBoolField(L, "HitSky", hit.hit && (hit.surfaceFlags & 0x4u) != 0);
+    setBoolField(L, "HitNoDraw", hit.hit && (hit.surfaceFlags & 0x80u) != 0);
+    setNumField(L, "SurfaceFlags", hit.hit ? hit.surfaceFlags : 0);
+    setBoolField(L, "StartSolid", hit.startSolid);
+    setBoolField(L, "AllSolid", hit.allSolid);
+    setNumField(L, "Fraction", hit.fraction);
+    setNumField(L, "FractionLeftSolid", hit.fractionLeftSolid);
+    setNumField(L, "HitGroup", 0);
+    setNumField(L, "HitBox", 0);
+    setNumField(L, "PhysicsBone", 0);
+    setNumField(L, "MatType", 0);
+    setNumField(L, "SurfaceProps", 0);
+    setNumField(L, "Contents", hit.contents);
+    setNumField(L, "DispFlags", hit.hit ? hit.dispFlags : 0);
+    if (!hit.hit)
+        lua_pushliteral(L, "**empty**");
+    else if (hit.texture.empty())
+        lua_pushliteral(L, "**studio**");
+    else
+        lua_pushlstring(L, hit.texture.data(), hit.texture.size());
+    lua_setfield(L, -2, "HitTexture");
+    setVecField(rt, L, "StartPos", start);
+    setVecField(rt, L, "HitPos", hit.hitPos);
+    setVecField(rt, L, "HitNormal", hit.hitNormal);
+    setVecField(rt, L, "Normal", normalize(end - start));
+    pushEntity(rt, L, hit.hit ? hit.entity : -1);
+    lua_setfield(L, -2, "Entity");
 }
 
 }  // namespace vestige::source::glua

@@ -1,5 +1,5 @@
 // util's data helpers (shared realm, no entity world): TableToJSON/JSONToTable, Compress/Decompress, CRC,
-// Base64Encode/Decode, KeyValuesToTable, SharedRandom, SteamIDTo64/SteamIDFrom64.
+// MD5/SHA256, Base64Encode/Decode, KeyValuesToTable, SharedRandom, SteamIDTo64/SteamIDFrom64.
 // * JSON (nlohmann): sequential tables 1..n are arrays, every other key is written as a string; a Vector is the
 //   string "[x y z]", an Angle "{p y r}" (JSONToTable turns both back), entities and functions are left out.
 //   JSONToTable accepts comments and trailing commas, turns numeric keys back into numbers unless ignoreConversions,
@@ -8,9 +8,9 @@
 //   8-byte little-endian integer, then the raw LZMA stream without an end marker (lc 3, lp 0, pb 2). Decompress reads
 //   the same and accepts a stream with an end marker too; maxSize bounds the output.
 // * SharedRandom: the SDK's SharedRandomFloat: seed = CRC32(prediction seed, additionalSeed, name) with the
-//   prediction seed fixed at -1 outside prediction (wiki), then vstdlib's uniform stream (Park-Miller with a
-//   32-entry shuffle table) seeded with it: fl = min(AM * next, RNMX), result = fl * (max - min) + min, in
-//   double (the wiki example's outputs are exactly that; the SDK's RandomFloat is float).
+//   prediction seed = the running player command's random_seed, -1 outside one (wiki), then vstdlib's uniform stream
+//   (Park-Miller with a 32-entry shuffle table) seeded with it: fl = min(AM * next, RNMX), result = fl * (max - min) +
+//   min, in double (the wiki example's outputs are exactly that; the SDK's RandomFloat is float).
 #include <fmt/format.h>
 #include <lzma.h>
 
@@ -20,8 +20,11 @@
 
 #include "server_api.hpp"
 #include "vestige/core/crc32.hpp"
+#include "vestige/core/md5.hpp"
 #include "vestige/core/parse.hpp"
+#include "vestige/core/sha256.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/source/base/random.hpp"
 #include "vestige/source/keyvalues/keyvalues.hpp"
 
 namespace vestige::source::glua {
@@ -280,6 +283,20 @@ int uCRC(lua_State* L) {
     return 1;
 }
 
+// util.MD5 / util.SHA256: the digest of the string's bytes as lower-case hex (wiki).
+int uMD5(lua_State* L) {
+    std::size_t len = 0;
+    const char* s = luaL_checklstring(L, 1, &len);
+    lua_pushstring(L, toHex(md5(ByteView(reinterpret_cast<const std::uint8_t*>(s), len))).c_str());
+    return 1;
+}
+int uSHA256(lua_State* L) {
+    std::size_t len = 0;
+    const char* s = luaL_checklstring(L, 1, &len);
+    lua_pushstring(L, toHex(sha256(ByteView(reinterpret_cast<const std::uint8_t*>(s), len))).c_str());
+    return 1;
+}
+
 constexpr char kB64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 int uBase64Encode(lua_State* L) {
     std::size_t len = 0;
@@ -358,30 +375,12 @@ int uKeyValuesToTable(lua_State* L) {
 
 // ---- SharedRandom (SDK: SharedRandomFloat over vstdlib's CUniformRandomStream) ----
 double sdkRandomFloat(int seed, double low, double high) {
-    constexpr int kIA = 16807, kIM = 2147483647, kIQ = 127773, kIR = 2836, kNTab = 32;
-    constexpr int kNDiv = 1 + (kIM - 1) / kNTab;
-    constexpr double kAM = 1.0 / kIM, kRNMX = 1.0 - 1.2e-7;
-    int idum = seed < 0 ? seed : -seed, iy = 0, iv[kNTab] = {};
-    // GenerateRandomNumber: the first call fills the shuffle table.
-    if (-idum < 1)
-        idum = 1;
-    else
-        idum = -idum;
-    for (int j = kNTab + 7; j >= 0; --j) {
-        const int k = idum / kIQ;
-        idum = kIA * (idum - k * kIQ) - kIR * k;
-        if (idum < 0) idum += kIM;
-        if (j < kNTab) iv[j] = idum;
-    }
-    iy = iv[0];
-    const int k = idum / kIQ;
-    idum = kIA * (idum - k * kIQ) - kIR * k;
-    if (idum < 0) idum += kIM;
-    const int j = iy / kNDiv;
-    iy = iv[j];
+    base::UniformRandomStream stream(seed);
+    const int n = stream.next();
     // In double throughout, unlike the SDK's float RandomFloat: the wiki's example outputs (util.SharedRandom page,
     // 15.979786317786 for ("23", 0, 100)) fall between float values, and match the double computation to 12 digits.
-    double fl = kAM * iy;
+    constexpr double kAM = 1.0 / 2147483647, kRNMX = 1.0 - 1.2e-7;
+    double fl = kAM * n;
     if (fl > kRNMX) fl = kRNMX;
     return (fl * (high - low)) + low;
 }
@@ -390,7 +389,8 @@ int uSharedRandom(lua_State* L) {
     const char* name = luaL_checklstring(L, 1, &len);
     const double low = luaL_checknumber(L, 2), high = luaL_checknumber(L, 3);
     const auto additional = static_cast<std::int32_t>(luaL_optinteger(L, 4, 0));
-    const std::int32_t predictionSeed = -1;  // outside prediction (the server has no predicted command here)
+    // The running command's seed inside a player's command (weapons' attacks), -1 outside one.
+    const std::int32_t predictionSeed = runtimeOf(L).world().predictionSeed();
     std::uint8_t buf[8];
     std::memcpy(buf, &predictionSeed, 4);
     std::memcpy(buf + 4, &additional, 4);
@@ -429,6 +429,8 @@ const luaL_Reg kUtilData[] = {{"TableToJSON", uTableToJSON},
                               {"Compress", uCompress},
                               {"Decompress", uDecompress},
                               {"CRC", uCRC},
+                              {"MD5", uMD5},
+                              {"SHA256", uSHA256},
                               {"Base64Encode", uBase64Encode},
                               {"Base64Decode", uBase64Decode},
                               {"KeyValuesToTable", uKeyValuesToTable},

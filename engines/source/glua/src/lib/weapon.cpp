@@ -17,49 +17,14 @@
 #include "../weapons.hpp"
 #include "entity_binding.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/source/game/bullets.hpp"
 
 namespace vestige::source::glua {
 
 namespace {
 
-// GMod's default ammo types, ids 1..36 (wiki Default_Ammo_Types).
-constexpr const char* kAmmoNames[] = {"AR2",
-                                      "AR2AltFire",
-                                      "Pistol",
-                                      "SMG1",
-                                      "357",
-                                      "XBowBolt",
-                                      "Buckshot",
-                                      "RPG_Round",
-                                      "SMG1_Grenade",
-                                      "Grenade",
-                                      "slam",
-                                      "AlyxGun",
-                                      "SniperRound",
-                                      "SniperPenetratedRound",
-                                      "Thumper",
-                                      "Gravity",
-                                      "Battery",
-                                      "GaussEnergy",
-                                      "CombineCannon",
-                                      "AirboatGun",
-                                      "StriderMinigun",
-                                      "HelicopterGun",
-                                      "9mmRound",
-                                      "357Round",
-                                      "BuckshotHL1",
-                                      "XBowBoltHL1",
-                                      "MP5_Grenade",
-                                      "RPG_Rocket",
-                                      "Uranium",
-                                      "GrenadeHL1",
-                                      "Hornet",
-                                      "Snark",
-                                      "TripMine",
-                                      "Satchel",
-                                      "12mmRound",
-                                      "StriderMinigunDirect"};
-constexpr int kAmmoCount = static_cast<int>(std::size(kAmmoNames));
+// GMod's default ammo types, ids 1..36 (wiki Default_Ammo_Types): game/bullets.hpp holds them with their damage.
+const int kAmmoCount = game::ammoTypeCount();
 
 // The weapon classes GMod implements in C++ (HL2's and the physics gun): Give makes them, inert.
 constexpr std::string_view kEngineWeapons[] = {"weapon_357",
@@ -493,6 +458,8 @@ const luaL_Reg kWeaponMethods[] = {{"__index", wIndex},
                                    {"SetHoldType", wSetHoldType},
                                    {"GetHoldType", wGetHoldType},
                                    {"DefaultReload", weaponDefaultReload},
+                                   {"SendWeaponAnim", weaponSendWeaponAnim},
+                                   {"GetActivity", weaponGetActivity},
                                    {nullptr, nullptr}};
 
 // Entity:NextThink(t): the engine's SetNextThink (a tick after the current one at the earliest).
@@ -623,13 +590,12 @@ WeaponState* weaponStateOf(Runtime& rt, const GameEntity& e) {
 
 PlayerArsenal& arsenalOf(Runtime& rt, const GameEntity& player) { return weaponsOf(rt).arsenals[player.index]; }
 
-int ammoId(std::string_view name) {
-    for (int i = 0; i < kAmmoCount; ++i)
-        if (iequals(kAmmoNames[i], name)) return i + 1;
-    return -1;
-}
+int ammoId(std::string_view name) { return game::ammoTypeId(name); }
 
-const char* ammoName(int id) { return id >= 1 && id <= kAmmoCount ? kAmmoNames[id - 1] : nullptr; }
+const char* ammoName(int id) {
+    const game::AmmoType* a = game::ammoType(id);
+    return a ? a->name.data() : nullptr;  // the names are string literals
+}
 
 void initWeaponState(Runtime& rt, game::Entity& weapon) {
     WeaponState& s = weaponsOf(rt).weapons[weapon.index];

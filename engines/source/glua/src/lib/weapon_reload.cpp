@@ -1,5 +1,6 @@
-// Weapon:DefaultReload and the end of a reload (Source SDK 2013, game/shared/basecombatweapon_shared.cpp:
-// DefaultReload, CheckReload, FinishReload), as GMod exposes them to SWEPs (wiki Weapon:DefaultReload).
+// Weapon:DefaultReload, SendWeaponAnim / GetActivity and the end of a reload (Source SDK 2013,
+// game/shared/basecombatweapon_shared.cpp: DefaultReload, CheckReload, FinishReload), as GMod exposes them to SWEPs
+// (wiki Weapon:DefaultReload).
 //
 //   DefaultReload(act): no owner, or no reserve of the primary ammo type -> false; a clip the weapon uses that
 //     min(max - clip, reserve) would not change -> false when no clip would; else the reload runs: the next
@@ -15,6 +16,7 @@
 // would have the real model. Several sequences of one activity: the SDK picks one at random by weight; we take the
 // first (docs/glua.md).
 #include <algorithm>
+#include <cmath>
 
 #include "../weapons.hpp"
 #include "entity_binding.hpp"
@@ -77,13 +79,20 @@ int roundsFor(Runtime& rt, const GameEntity& owner, int clip, int maxClip, int t
     return std::min(maxClip - clip, reserveOf(rt, owner, type));
 }
 
+// Argument 1 as a weapon with its state (an argument error for anything else).
+WeaponState& checkWeaponArg(lua_State* L, GameEntity*& w) {
+    w = binding::checkEnt(L, 1);
+    WeaponState* s = weaponStateOf(binding::rtOf(L), *w);
+    if (!s) luaL_argerror(L, 1, "Weapon expected");
+    return *s;
+}
+
 }  // namespace
 
 int weaponDefaultReload(lua_State* L) {
     Runtime& rt = binding::rtOf(L);
-    GameEntity* w = binding::checkEnt(L, 1);
-    WeaponState* s = weaponStateOf(rt, *w);
-    if (!s) return luaL_argerror(L, 1, "Weapon expected");
+    GameEntity* w = nullptr;
+    WeaponState* s = &checkWeaponArg(L, w);
     const lua_Number act = luaL_checknumber(L, 2);
     const GameEntity* owner = rt.world().get(w->owner);
     bool reload = owner && owner->isPlayer() && reserveOf(rt, *owner, s->ammo1) > 0;
@@ -99,6 +108,30 @@ int weaponDefaultReload(lua_State* L) {
     s->nextPrimary = s->nextSecondary = rt.curTime() + d.value_or(kNoSequenceDuration);
     s->inReload = true;
     lua_pushboolean(L, 1);
+    return 1;
+}
+
+// Weapon:SendWeaponAnim(act): CBaseCombatWeapon::SetIdealActivity: when the view model has a sequence for `act`
+// the weapon takes the activity (Weapon:GetActivity) and idles once it has played; without one nothing changes, as
+// in the SDK. A model that cannot be read is counted (GMod would have it).
+int weaponSendWeaponAnim(lua_State* L) {
+    Runtime& rt = binding::rtOf(L);
+    GameEntity* w = nullptr;
+    WeaponState* s = &checkWeaponArg(L, w);
+    const lua_Number act = luaL_checknumber(L, 2);
+    if (!std::isfinite(act) || std::fabs(act) > 1e9) return 0;
+    const auto d = sequenceDuration(rt, *w, static_cast<long long>(act));
+    if (!d) {
+        countStandIn(implOf(rt), "Weapon:SendWeaponAnim (no view model sequence)");
+        return 0;
+    }
+    s->activity = static_cast<int>(act);
+    s->nextIdle = rt.curTime() + *d;
+    return 0;
+}
+int weaponGetActivity(lua_State* L) {
+    GameEntity* w = nullptr;
+    lua_pushinteger(L, checkWeaponArg(L, w).activity);
     return 1;
 }
 

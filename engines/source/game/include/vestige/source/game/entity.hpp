@@ -152,6 +152,8 @@ struct Entity {
     std::string materialOverride;
     int effects = 0;
     bool transmitWithParent = false;
+    // m_nMuzzleFlashParity: Entity:MuzzleFlash steps it (two bits, EF_MUZZLEFLASH_BITS); a client flashes on a change.
+    std::uint8_t muzzleFlashParity = 0;
     // FL_* bits set by scripts (Entity:AddFlags); a player's FL_ONGROUND / FL_DUCKING are its movement state's.
     int flags = 0;
 

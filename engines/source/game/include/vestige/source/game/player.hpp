@@ -91,6 +91,9 @@ struct PlayerData {
     float ladderSpeed = 200;         // Player:SetLadderClimbSpeed (MAX_CLIMB_SPEED until set)
     bool canWalk = true;             // Player:SetCanWalk: false ignores +walk (no slow walk)
     bool allowFullRotation = false;  // Player:SetAllowFullRotation: the entity's angles keep the view's pitch too
+    // m_Local.m_vecPunchAngle / m_vecPunchAngleVel (pitch, yaw, roll): Player:ViewPunch adds 20x its angle to the
+    // velocity; every command's movement decays both as a damped spring (decayPunchAngle); the aim adds the angle.
+    Vec3 punchAngle, punchAngleVel;
     [[nodiscard]] Vec3 mins(bool ducked) const { return ducked ? duckHullMins : hullMins; }
     [[nodiscard]] Vec3 maxs(bool ducked) const { return ducked ? duckHullMaxs : hullMaxs; }
     // The eye relative to the origin: the standing offset's x/y, the movement's height (SetDuckedEyeOffset moves z).
@@ -110,5 +113,8 @@ constexpr float kPlayerLandOnFloatingObject = 173.0f;
 // Base gamemode GetFallDamage (gamemodes/base/gamemode/player.lua): mp_falldamage 1 -> (speed - 526.5) * (100 /
 // 396), the SDK's DAMAGE_FOR_FALL_SPEED; 0 -> a flat 10.
 [[nodiscard]] float baseGamemodeFallDamage(float fallSpeed, bool realistic);
+// CGameMovement::DecayPunchAngle over one frame of `dt` seconds: spring 65, damping 9, angles clamped to +-89 / +-179 /
+// +-89; both vectors snap to zero once their squared lengths are at most 0.001.
+void decayPunchAngle(PlayerData& pd, float dt);
 
 }  // namespace vestige::source::game

@@ -30,6 +30,7 @@
 #include "vestige/core/handles.hpp"
 #include "vestige/core/result.hpp"
 #include "vestige/core/rng.hpp"
+#include "vestige/source/base/random.hpp"
 #include "vestige/source/bsp/entities.hpp"
 #include "vestige/source/game/damage.hpp"
 #include "vestige/source/game/entity.hpp"
@@ -357,6 +358,12 @@ public:
     [[nodiscard]] const WorldOptions& options() const { return mOptions; }
     WorldOptions& options() { return mOptions; }
     [[nodiscard]] RngStreams& rng() { return mRng; }
+    // CBaseEntity::GetPredictionRandomSeed: the random_seed of the command a player is running (from StartCommand to
+    // its weapon's ItemPostFrame), -1 outside one. util.SharedRandom and a player's FireBullets spread read it.
+    [[nodiscard]] int predictionSeed() const { return mPredictionSeed; }
+    // vstdlib's global uniform stream (`random`): what the engine draws from outside a player's command. Seeded once
+    // from the world's named "uniform_random" stream instead of the engine's start time, so replays repeat.
+    [[nodiscard]] base::UniformRandomStream& uniformRandom() { return mUniformRandom; }
     // Recoverable problems (bad keys, unhandled inputs, bad links) and cuts (I/O loops), each a structured Error.
     [[nodiscard]] const std::vector<Error>& warnings() const { return mWarnings; }
     [[nodiscard]] const std::vector<Error>& errors() const { return mErrors; }
@@ -409,6 +416,8 @@ private:
     int mNextActionId = 0;
     std::uint64_t mEventsFired = 0;
     RngStreams mRng;
+    base::UniformRandomStream mUniformRandom;
+    int mPredictionSeed = -1;
     std::vector<Error> mWarnings, mErrors;
     std::map<std::string, int> mUnimplemented;
     std::unique_ptr<SolidScene> mScene;
