@@ -248,7 +248,7 @@ void World::touchTriggers(Entity& mover, const std::vector<EntityHandle>* impact
         Entity* t = get(h);
         if (!t || t == &mover) continue;
         bool overlap = false;
-        const bool trigger = t->behaviour->isTrigger(*t);
+        const bool trigger = t->behaviour->isTrigger(*t) || t->triggerFlag;
         if (!trigger && !impacts &&
             std::find(t->touching.begin(), t->touching.end(), mover.handle) != t->touching.end())
             continue;  // a pusher's touch check leaves impact links alone
@@ -260,18 +260,31 @@ void World::touchTriggers(Entity& mover, const std::vector<EntityHandle>* impact
                     t->origin, mMap->modelOrigin(static_cast<std::size_t>(t->brushModel)), t->angles, true);
                 overlap = SolidScene::boxOverlaps(*model, at, mover.origin, mins, maxs, ~0u);
             }
+        } else if (mover.alive && !mover.markedForDeletion && !t->markedForDeletion && t->brushModel <= 0 &&
+                   t->triggerFlag && t->solid != Solid::None) {
+            // A point entity made a trigger: its collision bounds as the box around its origin, faces touching
+            // counting (IsBoxIntersectingBox).
+            const Vec3 a0 = t->origin + t->mins, a1 = t->origin + t->maxs;
+            const Vec3 b0 = mover.origin + mins, b1 = mover.origin + maxs;
+            overlap = !(a0.x > b1.x || a1.x < b0.x || a0.y > b1.y || a1.y < b0.y || a0.z > b1.z || a1.z < b0.z);
         }
         const auto it = std::find(t->touching.begin(), t->touching.end(), mover.handle);
         // A new touch link calls StartTouch; a link found again calls Touch; a link not found again, EndTouch.
+        TouchPhase phase = TouchPhase::Touch;
         if (overlap && it == t->touching.end()) {
             t->touching.push_back(mover.handle);
             t->behaviour->startTouch(*this, *t, mover);
+            phase = TouchPhase::Start;
         } else if (overlap) {
             t->behaviour->touch(*this, *t, mover);
         } else if (it != t->touching.end()) {
             t->touching.erase(it);
             t->behaviour->endTouch(*this, *t, mover);
+            phase = TouchPhase::End;
+        } else {
+            continue;
         }
+        if ((trigger || t->brushModel > 0) && hooks.entityTouch) hooks.entityTouch(*this, *t, mover, phase);
     }
 }
 

@@ -219,6 +219,14 @@ void bindWorld(Runtime& rt) {
         return hookAllows(*r, "PlayerUse", p, used);
     };
     bindEntityIo(rt);
+    // ENT:StartTouch / Touch / EndTouch(other) of a scripted entity touched by a player.
+    hooks.entityTouch = [r](game::World&, game::Entity& self, game::Entity& other, game::TouchPhase phase) {
+        static constexpr const char* kMethods[] = {"StartTouch", "Touch", "EndTouch"};
+        lua_State* L = r->state();
+        if (!pushEntityMethod(*r, L, self, kMethods[static_cast<int>(phase)])) return;
+        pushEntity(*r, L, other.index);
+        (void)r->protectedCall(2, 0);
+    };
     bindDamage(rt);
     bindPhysics(rt);
     bindMotionControllers(rt);

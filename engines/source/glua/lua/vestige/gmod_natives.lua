@@ -38,7 +38,7 @@ local STAND_INS = {
 	-- Entity methods of models, physics and networking the gamemodes and scripted entities call.
 	["Entity:SetRenderMode"] = false,
 	["Entity:SetPlaybackRate"] = false, ["Entity:SetPoseParameter"] = false, ["Entity:ResetSequence"] = false,
-	["Entity:SetCustomCollisionCheck"] = false, ["Entity:SetTrigger"] = false,
+	["Entity:SetCustomCollisionCheck"] = false,
 	["Entity:SetElasticity"] = false,
 	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,
 	["Entity:AddEFlags"] = false, ["Entity:RemoveEFlags"] = false, ["Entity:SetPredictable"] = false,

@@ -159,6 +159,14 @@ int eSetSolid(lua_State* L) {
     worldOf(L).invalidateScene();
     return 0;
 }
+// SetTrigger(bool): FSOLID_TRIGGER; a solid point entity's collision bounds then touch players (ENT:StartTouch,
+// Touch, EndTouch).
+int eSetTrigger(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    e->triggerFlag = lua_toboolean(L, 2) != 0;
+    e->touched();
+    return 0;
+}
 int eGetSolid(lua_State* L) {
     lua_pushinteger(L, static_cast<int>(checkEnt(L, 1)->solid));
     return 1;
@@ -216,6 +224,7 @@ const luaL_Reg kAppearance[] = {{"SetSkin", eSetSkin},
                                 {"SetTransmitWithParent", eSetTransmitWithParent},
                                 {"SetSolid", eSetSolid},
                                 {"GetSolid", eGetSolid},
+                                {"SetTrigger", eSetTrigger},
                                 {"SetCollisionBounds", eSetCollisionBounds},
                                 {"GetCollisionBounds", eGetCollisionBounds},
                                 {"SetGravity", eSetGravity},

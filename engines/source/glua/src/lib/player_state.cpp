@@ -280,21 +280,21 @@ int eIsFlagSet(lua_State* L) {
 // The view punch (CBasePlayer::ViewPunch / ViewPunchReset; the movement decays it, GetAimVector adds it).
 int pViewPunch(lua_State* L) {
     game::PlayerData& pd = pdata(L, 1);
-    const Vec3 a = checkAng(L, 2);
-    if (!isFinite(a)) {
+    const Vec3 kick = checkAng(L, 2) * 20.0f;
+    if (!isFinite(kick) || !isFinite(pd.punchAngleVel + kick)) {  // huge angles overflow the float velocity
         refuseNonFinite(rtOf(L), "ViewPunch", checkPlayer(L, 1)->index);
         return 0;
     }
-    pd.punchAngleVel += a * 20.0f;
+    pd.punchAngleVel += kick;
     return 0;
 }
 // ViewPunchReset(tolerance = 0): both vectors zeroed unless their squared lengths add up past tolerance^2.
 int pViewPunchReset(lua_State* L) {
     game::PlayerData& pd = pdata(L, 1);
-    auto tolerance = static_cast<float>(luaL_optnumber(L, 2, 0));
+    double tolerance = luaL_optnumber(L, 2, 0);  // in double: any Lua number, squared without overflow to UB
     if (tolerance != 0) {
         tolerance *= tolerance;
-        if (lengthSquared(pd.punchAngleVel) + lengthSquared(pd.punchAngle) > tolerance) return 0;
+        if (double(lengthSquared(pd.punchAngleVel)) + lengthSquared(pd.punchAngle) > tolerance) return 0;
     }
     pd.punchAngle = pd.punchAngleVel = {};
     return 0;

@@ -139,8 +139,9 @@ struct Entity {
 
     MoveType moveType = MoveType::None;
     Solid solid = Solid::None;
-    bool notSolid = false;  // FSOLID_NOT_SOLID
-    bool noDraw = false;    // EF_NODRAW
+    bool notSolid = false;     // FSOLID_NOT_SOLID
+    bool triggerFlag = false;  // FSOLID_TRIGGER (Entity:SetTrigger): a point entity's collision bounds touch players
+    bool noDraw = false;       // EF_NODRAW
     int collisionGroup = 0;
     float gravity = 0;  // multiplier (0 = 1)
     std::uint8_t renderColor[4] = {255, 255, 255, 255};

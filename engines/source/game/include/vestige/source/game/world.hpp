@@ -65,6 +65,8 @@ private:
     Fallback mFallback;
 };
 
+enum class TouchPhase : std::uint8_t { Start, Touch, End };
+
 // GMod's hook points, called where the engine calls them. Empty = the base gamemode's behaviour (the default
 // column); phase 2 binds each to hook.Call(name, GAMEMODE, ...).
 struct GameHooks {
@@ -109,6 +111,9 @@ struct GameHooks {
     // the physics step (never from inside it); `other` is the world entity for the map, null for a body that no
     // longer has an entity.
     std::function<void(World&, Entity& self, Entity* other, const physics::CollisionEvent&)> physicsCollide;
+    // ENT:StartTouch / Touch / EndTouch of the entity touched (a brush trigger, or an entity with SetTrigger),
+    // after the class's own touch rule.
+    std::function<void(World&, Entity& self, Entity& other, TouchPhase)> entityTouch;
     // The motion controllers (Entity:StartMotionController): called once per physics step, just before it, with the
     // step's length (ENT:PhysicsSimulate for each entity's controlled bodies).
     std::function<void(World&, float dt)> physicsSimulate;
