@@ -1,6 +1,6 @@
 // Player observer modes (player.cpp of the SDK: StartObserverMode, SetObserverMode, StopObserverMode), as far as a
-// listen server without spectator cameras needs them: the state, the move type and what an observer is not (solid,
-// visible, damageable, alive).
+// listen server needs them: the state, the move type and what an observer is not (solid, visible, damageable,
+// alive). The client's spectator cameras (chase offsets, freeze-cam zoom) are the client's.
 #include "vestige/source/game/world.hpp"
 
 namespace vestige::source::game {
@@ -12,8 +12,8 @@ constexpr int kObsNone = 0, kObsDeathCam = 1, kObsFixed = 3, kObsModes = 7;
 bool World::setObserverMode(Entity& p, int mode) {
     if (!p.player || mode < kObsNone || mode >= kObsModes) return false;
     p.player->observerMode = mode;
-    // Fixed, death cam and none hold still; the others are MOVETYPE_OBSERVER, which only roaming moves in (as
-    // noclip: FullObserverMove); chase and in-eye would follow the target, which nothing here does yet.
+    // Fixed, death cam and none hold still; the others are MOVETYPE_OBSERVER: roaming flies (as noclip), chase and
+    // in-eye sit on the observer target (FullObserverMove, World::runPlayer), freeze cam stands still on the server.
     const bool still = mode == kObsNone || mode == kObsFixed || mode == kObsDeathCam;
     setMoveType(p, still ? MoveType::None : MoveType::Observer);
     p.touched();

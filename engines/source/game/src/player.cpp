@@ -165,13 +165,21 @@ void World::runPlayer(Entity& p) {
 
     movement::PlayerState& s = pd.move;
     std::vector<EntityHandle> impacts;
-    // Observers move only when roaming (OBS_MODE_ROAMING, FullObserverMove); the other camera modes stand still.
+    // FullObserverMove: in-eye and chase sit on the observer target (its origin and velocity), roaming flies, the
+    // other camera modes (fixed, freeze cam, death cam) stand still.
     const bool observing = pd.observerMode != 0;
-    constexpr int kObsRoaming = 6;  // OBS_MODE_ROAMING
+    constexpr int kObsInEye = 4, kObsChase = 5, kObsRoaming = 6;  // OBS_MODE_*
+    const bool following =
+        p.moveType == MoveType::Observer && (pd.observerMode == kObsInEye || pd.observerMode == kObsChase);
     const bool still =
         p.moveType == MoveType::None || (p.moveType == MoveType::Observer && pd.observerMode != kObsRoaming);
     if (!overridden) decayPunchAngle(pd, mInterval);  // CheckParameters, for every move type
-    if (!overridden && !still) {
+    if (!overridden && following) {
+        if (const Entity* target = get(pd.observerTarget); target && !target->markedForDeletion) {
+            mv.origin = target->origin;
+            mv.velocity = target->velocity;
+        }
+    } else if (!overridden && !still) {
         movement::MoveSettings cv = playerMoveSettings(pd);
         cv.tickRate = static_cast<float>(mOptions.tickRate);
         cv.maxSpeed = mv.maxClientSpeed > 0 ? std::min(mv.maxSpeed, mv.maxClientSpeed) : mv.maxSpeed;

@@ -139,7 +139,8 @@ TEST_P(Appearance, PlayersHaveViewModelsHandsAndTheirClientsInfo) {
 }
 
 // Spectate(OBS_MODE_ROAMING) makes the player an invisible, non-solid, undamageable observer that flies (noclip) and
-// does not respawn on a key press; OBS_MODE_FIXED holds it still; UnSpectate and a spawn give the player back.
+// does not respawn on a key press; OBS_MODE_FIXED holds it still, CHASE and IN_EYE put it on its observer target;
+// UnSpectate and a spawn give the player back.
 TEST_P(Appearance, ObserversFlyOnlyWhenRoamingAndComeBackOnSpawn) {
     auto rt = bootAddon(addon(), GetParam());
     EXPECT_EQ(ev(*rt,
@@ -170,10 +171,18 @@ TEST_P(Appearance, ObserversFlyOnlyWhenRoamingAndComeBackOnSpawn) {
         rt->tick();
     }
     EXPECT_EQ(p.origin, fixed);
-    EXPECT_TRUE(rt->standInCalls().empty());  // roaming and fixed are what they are
-    // Chase would follow the target; nothing does, so choosing it is counted.
-    EXPECT_EQ(ev(*rt, "Entity(1):SetObserverMode(OBS_MODE_CHASE) return Entity(1):GetObserverMode()"), "5");
-    EXPECT_EQ(rt->standInCalls().at("Player:Spectate (freeze cam / in-eye / chase: the target is not followed)"), 1u);
+    // Chase and in-eye sit on the observer target each command (FullObserverMove: its origin and velocity).
+    EXPECT_EQ(ev(*rt,
+                 "T = ents.Create('info_target') T:SetPos(Vector(300, 50, 20)) T:Spawn() "
+                 "Entity(1):SpectateEntity(T) Entity(1):SetObserverMode(OBS_MODE_CHASE) "
+                 "return Entity(1):GetObserverMode()"),
+              "5");
+    rt->tick();
+    EXPECT_EQ(p.origin, (Vec3{300, 50, 20}));
+    EXPECT_EQ(ev(*rt, "T:SetPos(Vector(-40, 8, 2)) Entity(1):SetObserverMode(OBS_MODE_IN_EYE)"), "");
+    rt->tick();
+    EXPECT_EQ(p.origin, (Vec3{-40, 8, 2}));
+    EXPECT_TRUE(rt->standInCalls().empty());  // roaming, fixed, chase and in-eye are what they are
     EXPECT_EQ(ev(*rt,
                  "local p = Entity(1) p:UnSpectate() local m = p:GetObserverMode() p:Spawn() "
                  "return m, p:Alive(), p:GetNoDraw(), p:IsSolid(), p:Health()"),

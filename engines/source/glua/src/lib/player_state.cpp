@@ -116,16 +116,10 @@ int obsMode(lua_State* L, int idx) {
     const lua_Number m = luaL_checknumber(L, idx);
     return std::isfinite(m) && m >= 0 && m < 16 ? static_cast<int>(m) : -1;
 }
-// OBS_MODE_FREEZECAM (2), IN_EYE (4) and CHASE (5) follow the observer target in the SDK; here the observer stands
-// still, so choosing one is counted.
-void countFollowingMode(lua_State* L, int mode) {
-    if (mode == 2 || mode == 4 || mode == 5)
-        countStandIn(implOf(rtOf(L)), "Player:Spectate (freeze cam / in-eye / chase: the target is not followed)");
-}
 int pSpectate(lua_State* L) {
     GameEntity* p = checkPlayer(L, 1);
     const int mode = obsMode(L, 2);
-    if (worldOf(L).startObserverMode(*p, mode)) countFollowingMode(L, mode);
+    (void)worldOf(L).startObserverMode(*p, mode);
     return 0;
 }
 int pUnSpectate(lua_State* L) {
@@ -135,7 +129,7 @@ int pUnSpectate(lua_State* L) {
 int pSetObserverMode(lua_State* L) {
     GameEntity* p = checkPlayer(L, 1);
     const int mode = obsMode(L, 2);
-    if (worldOf(L).setObserverMode(*p, mode)) countFollowingMode(L, mode);
+    (void)worldOf(L).setObserverMode(*p, mode);
     return 0;
 }
 int pGetObserverMode(lua_State* L) {
