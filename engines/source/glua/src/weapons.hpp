@@ -60,6 +60,12 @@ void checkReload(Runtime& rt, GameEntity& weapon);
 const char* ammoName(int id);  // nullptr when out of range
 // A weapon entity was just spawned with its class's members: clips and ammo types from SWEP.Primary/Secondary.
 void initWeaponState(Runtime& rt, game::Entity& weapon);
+// WEAPON:<method>() when the weapon's table has it (false: it raised), and the active-weapon switch (Holster of the
+// old, Deploy of the new) (lib/weapon.cpp).
+bool callWeaponMethod(Runtime& rt, const GameEntity& e, const char* method);
+void switchToWeapon(Runtime& rt, GameEntity& player, GameEntity* weapon);
+// Player:DropWeapon (lib/weapon_drop.cpp), registered with the Player's weapon methods.
+int playerDropWeapon(lua_State* L);
 // The world's hook point: the active weapon's ItemPostFrame for one player.
 void weaponPostFrame(Runtime& rt, game::Entity& player);
 // Scripted classes in the world (scripted_class.cpp): the class registry's fallback makes a registered SENT or SWEP

@@ -193,8 +193,8 @@ void bindWorld(Runtime& rt) {
         return damage;
     };
     hooks.playerDeath = [r](game::World& w, game::Entity& p, game::Entity* inflictor, game::Entity* attacker) {
-        // CBasePlayer::Event_Killed drops the active weapon when ShouldDropWeapon(true) was set; nothing drops here
-        // yet (DropWeapon is not built), so the death shows in the report instead of passing for GMod's.
+        // GMod drops the active weapon at death when ShouldDropWeapon(true) was set, with a throw Vestige has no
+        // number for yet; nothing drops here, so the death shows in the report instead of passing for GMod's.
         if (p.player && p.player->dropWeaponOnDeath && w.get(arsenalOf(*r, p).active))
             countStandIn(implOf(*r), "Player:ShouldDropWeapon (the weapon is not dropped at death)");
         lua_State* L = r->state();

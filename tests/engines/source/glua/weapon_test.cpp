@@ -42,6 +42,7 @@ function SWEP:Equip(owner) LOG[#LOG + 1] = "Equip:" .. tostring(owner == Entity(
 function SWEP:OwnerChanged() LOG[#LOG + 1] = "OwnerChanged" end
 function SWEP:Deploy() LOG[#LOG + 1] = "Deploy:" .. self:GetClass() end
 function SWEP:Holster() LOG[#LOG + 1] = "Holster:" .. self:GetClass() end
+function SWEP:OnDrop() LOG[#LOG + 1] = "OnDrop:" .. tostring(IsValid(self:GetOwner())) end
 function SWEP:PrimaryAttack()
 	SHOTS = SHOTS + 1
 	SHOT_TICKS[#SHOT_TICKS + 1] = engine.TickCount()
@@ -161,6 +162,33 @@ TEST_P(Weapons, GiveRunsTheWikisHookOrderAndReturnsTheWeapon) {
     EXPECT_EQ(rt->errors().back().line, 2);
     rt->tick();
     EXPECT_EQ(ev(*rt, "return #ents.FindByClass('test_bad'), #Entity(1):GetWeapons()"), "0\t1");
+}
+
+// Player:DropWeapon (CBasePlayer::Weapon_Drop): the weapon leaves the inventory and its owner at the shoot position
+// - 12 z, thrown along the eyes at 400 u/s (a given velocity cut to 400); OnDrop runs while the owner is still set,
+// then OwnerChanged; the dropped active weapon is replaced by the heaviest other (weapon_base's Weight 5 for both:
+// the first). Without a map or world model the weapon cannot fall (MOVETYPE_FLYGRAVITY is not built): counted.
+TEST_P(Weapons, DropWeaponLeavesTheInventoryAndSwitchesToTheNextBest) {
+    auto rt = boot(GetParam());
+    ASSERT_EQ(ev(*rt,
+                 "A = Entity(1):Give('test_gun') B = Entity(1):Give('test_folder') LOG = {} "
+                 "return Entity(1):GetActiveWeapon():GetClass()"),
+              "test_gun");
+    EXPECT_EQ(
+        ev(*rt,
+           "Entity(1):SetEyeAngles(Angle(0, 90, 0)) Entity(1):DropWeapon() local p, e = A:GetPos(), "
+           "Entity(1):GetShootPos() "
+           "return IsValid(A:GetOwner()), Entity(1):HasWeapon('test_gun'), #Entity(1):GetWeapons(), "
+           "Entity(1):GetActiveWeapon():GetClass(), p.z == e.z - 12, p.x == e.x, math.Round(A:GetVelocity().y), "
+           "table.concat(LOG, ',')"),
+        "false	false	1	test_folder	true	true	400	OnDrop:true,OwnerChanged,Deploy:test_folder");
+    // A weapon the player does not carry stays where it is; a given velocity is cut to 400.
+    EXPECT_EQ(ev(*rt, "Entity(1):DropWeapon(A) return IsValid(A:GetOwner())"), "false");
+    EXPECT_EQ(ev(*rt,
+                 "Entity(1):DropWeapon(B, nil, Vector(0, 0, 1000)) return math.Round(B:GetVelocity().z), "
+                 "IsValid(Entity(1):GetActiveWeapon())"),
+              "400	false");
+    EXPECT_EQ(rt->standInCalls().at("Player:DropWeapon (a dropped weapon is not picked up again)"), 2u);
 }
 
 TEST_P(Weapons, ClipsAndAmmoFollowWeaponBaseAndTheWikisAmmoIds) {

@@ -80,13 +80,16 @@ int wholeArg(lua_State* L, int idx) {
     return static_cast<int>(std::clamp<lua_Number>(n, -2147483647.0, 2147483647.0));
 }
 
-// Calls WEAPON:<method>(args already pushed after it? no: only the weapon) when the weapon's table has it; returns
-// whether it ran without error.
-bool callMethod(Runtime& rt, const GameEntity& e, const char* method) {
+}  // namespace
+
+// WEAPON:<method>() when the weapon's table has it; false when it raised.
+bool callWeaponMethod(Runtime& rt, const GameEntity& e, const char* method) {
     lua_State* L = rt.state();
     if (!pushEntityMethod(rt, L, e, method)) return true;
     return rt.protectedCall(1, 0);
 }
+
+namespace {
 
 // WEAPON:<method>(entity) with one entity argument.
 void callMethodWith(Runtime& rt, const GameEntity& e, const char* method, int argIndex) {
@@ -96,17 +99,21 @@ void callMethodWith(Runtime& rt, const GameEntity& e, const char* method, int ar
     (void)rt.protectedCall(2, 0);
 }
 
+}  // namespace
+
 // Makes `weapon` the active one (Holster of the old, Deploy of the new; both SWEP methods when present).
-void switchTo(Runtime& rt, GameEntity& player, GameEntity* weapon) {
+void switchToWeapon(Runtime& rt, GameEntity& player, GameEntity* weapon) {
     PlayerArsenal& a = arsenalOf(rt, player);
     if (weapon && a.active == weapon->handle) return;
     if (GameEntity* old = rt.world().get(a.active)) {
         if (WeaponState* s = stateOf(rt, *old)) s->inReload = false;  // CBaseCombatWeapon::Holster cancels a reload
-        callMethod(rt, *old, "Holster");
+        callWeaponMethod(rt, *old, "Holster");
     }
     a.active = weapon ? weapon->handle : EntityHandle{};
-    if (weapon) callMethod(rt, *weapon, "Deploy");
+    if (weapon) callWeaponMethod(rt, *weapon, "Deploy");
 }
+
+namespace {
 
 void addAmmo(Runtime& rt, const GameEntity& player, int type, int amount) {
     if (type < 1 || type > kAmmoCount || amount == 0) return;
@@ -176,10 +183,10 @@ int pGive(lua_State* L) {
     wep->touched();
     arsenalOf(rt, *player).weapons.push_back(wep->handle);
     callMethodWith(rt, *wep, "Equip", playerIndex);
-    if ((wep = world.byIndex(index)) != nullptr) (void)callMethod(rt, *wep, "OwnerChanged");
+    if ((wep = world.byIndex(index)) != nullptr) (void)callWeaponMethod(rt, *wep, "OwnerChanged");
     player = world.byIndex(playerIndex);
     wep = world.byIndex(index);
-    if (player && wep && world.get(arsenalOf(rt, *player).active) == nullptr) switchTo(rt, *player, wep);
+    if (player && wep && world.get(arsenalOf(rt, *player).active) == nullptr) switchToWeapon(rt, *player, wep);
     pushEntity(rt, L, index);
     return 1;
 }
@@ -230,7 +237,7 @@ int pSelectWeapon(lua_State* L) {
     } else if (GameEntity* e = checkEnt(L, 2); e->owner == p->handle && stateOf(rt, *e)) {
         w = e;
     }
-    if (w) switchTo(rt, *p, w);
+    if (w) switchToWeapon(rt, *p, w);
     return 0;
 }
 
@@ -318,6 +325,7 @@ const luaL_Reg kPlayerWeaponMethods[] = {{"Give", pGive},
                                          {"SelectWeapon", pSelectWeapon},
                                          {"StripWeapon", pStripWeapon},
                                          {"StripWeapons", pStripWeapons},
+                                         {"DropWeapon", playerDropWeapon},
                                          {"GiveAmmo", pGiveAmmo},
                                          {"GetAmmoCount", pGetAmmoCount},
                                          {"SetAmmo", pSetAmmo},
@@ -565,7 +573,7 @@ bool attack(Runtime& rt, int index, Buttons b, std::uint32_t button, bool second
     const bool automatic = secondary ? s->automatic2 : s->automatic1;
     if (next > rt.curTime() || (!automatic && !b.pressed(button))) return false;
     ++weaponsOf(rt).attacks;
-    (void)callMethod(rt, *w, secondary ? "SecondaryAttack" : "PrimaryAttack");
+    (void)callWeaponMethod(rt, *w, secondary ? "SecondaryAttack" : "PrimaryAttack");
     return true;
 }
 
@@ -630,7 +638,7 @@ void weaponPostFrame(Runtime& rt, game::Entity& player) {
         // While a reload runs, neither SWEP:Reload (the SDK's `!m_bInReload` guard: holding the key does not restart
         // it) nor SWEP:Think (the wiki, Weapon:DefaultReload) is called.
         if (const WeaponState* ws = stateOf(rt, *w); ws && ws->inReload) continue;
-        (void)callMethod(rt, *w, step);
+        (void)callWeaponMethod(rt, *w, step);
     }
 }
 
