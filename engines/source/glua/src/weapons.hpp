@@ -24,6 +24,7 @@ struct WeaponState {
     std::string holdType = "normal";            // Weapon:SetHoldType (the animation set; nothing renders it yet)
     int activity = 0;                           // the view model's activity (SendWeaponAnim; 0 = ACT_RESET)
     double nextIdle = 0;                        // CurTime when that sequence has played (SetWeaponIdleTime)
+    double pickupAt = -1;                       // dropped: CurTime from which a touch picks it up (-1: not dropped)
 };
 
 struct PlayerArsenal {
@@ -64,8 +65,16 @@ void initWeaponState(Runtime& rt, game::Entity& weapon);
 // old, Deploy of the new) (lib/weapon.cpp).
 bool callWeaponMethod(Runtime& rt, const GameEntity& e, const char* method);
 void switchToWeapon(Runtime& rt, GameEntity& player, GameEntity* weapon);
-// Player:DropWeapon (lib/weapon_drop.cpp), registered with the Player's weapon methods.
+// Weapon_Equip in GMod's order, the second half of Player:Give and of a pickup (lib/weapon.cpp):
+// GM:PlayerCanPickupWeapon(ply, wep) may refuse; the reserve from the default clips (when giveAmmo);
+// GM:WeaponEquip(wep, ply) (the owner not set yet, as the wiki says); the owner; WEAPON:Equip(ply) and
+// OwnerChanged; the active weapon when the player had none.
+enum class Equip { Done, Refused, Gone };
+Equip equipWeapon(Runtime& rt, int playerIndex, int weaponIndex, bool giveAmmo);
+// Player:DropWeapon (lib/weapon_drop.cpp), registered with the Player's weapon methods, and a dropped weapon's
+// touch by a player (the pickup: BumpWeapon), from the world's touch hook.
 int playerDropWeapon(lua_State* L);
+void touchDroppedWeapon(Runtime& rt, GameEntity& weapon, GameEntity& player);
 // The world's hook point: the active weapon's ItemPostFrame for one player.
 void weaponPostFrame(Runtime& rt, game::Entity& player);
 // Scripted classes in the world (scripted_class.cpp): the class registry's fallback makes a registered SENT or SWEP

@@ -222,6 +222,7 @@ void bindWorld(Runtime& rt) {
     // ENT:StartTouch / Touch / EndTouch(other) of a scripted entity touched by a player.
     hooks.entityTouch = [r](game::World&, game::Entity& self, game::Entity& other, game::TouchPhase phase) {
         static constexpr const char* kMethods[] = {"StartTouch", "Touch", "EndTouch"};
+        if (phase != game::TouchPhase::End && isWeaponSlot(implOf(*r), self.index)) touchDroppedWeapon(*r, self, other);
         lua_State* L = r->state();
         if (!pushEntityMethod(*r, L, self, kMethods[static_cast<int>(phase)])) return;
         pushEntity(*r, L, other.index);

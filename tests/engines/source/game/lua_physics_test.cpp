@@ -477,6 +477,30 @@ TEST_P(LuaPhysics, GModWinchReelsACrateInThroughTheSpring) {
     EXPECT_TRUE(rt->errors().empty());
 }
 
+// Player:DropWeapon on a map with the weapon's world model (the crate's .phy): the weapon becomes a physics object
+// thrown from the shoot position - 12, and a touching player picks it up again once the SDK's 1 s pickup delay
+// (Drop: SetThink(SetPickupTouch) at curtime + 1) has passed: not at 0.5 s, by 1.1 s.
+TEST_P(LuaPhysics, ADroppedWeaponFallsAndIsPickedUpAfterOneSecond) {
+    auto map = test::room();
+    map.addEntity({{"classname", "info_player_start"}, {"origin", "0 0 0"}});
+    auto rt = session(map, R"lua(
+        weapons.Register({ Base = "weapon_base", WorldModel = "models/crate.mdl" }, "test_dropper")
+    )lua");
+    rt->tick();
+    EXPECT_EQ(ev(*rt,
+                 "W = Entity(1):Give('test_dropper') Entity(1):DropWeapon(W, nil, Vector(0, 0, 0)) "
+                 "return IsValid(W:GetPhysicsObject()), IsValid(W:GetOwner()), Entity(1):HasWeapon('test_dropper'), "
+                 "W:GetPos().z == Entity(1):GetShootPos().z - 12"),
+              "true\tfalse\tfalse\ttrue");
+    for (int i = 0; i < 33; ++i) rt->tick();                                                             // 0.5 s
+    EXPECT_EQ(ev(*rt, "return Entity(1):HasWeapon('test_dropper'), W:GetPos().z < 40"), "false\ttrue");  // it fell
+    for (int i = 0; i < 40; ++i) rt->tick();                                                             // 1.1 s
+    EXPECT_EQ(ev(*rt,
+                 "return Entity(1):HasWeapon('test_dropper'), W:GetOwner() == Entity(1), "
+                 "IsValid(W:GetPhysicsObject()), Entity(1):GetActiveWeapon() == W"),
+              "true\ttrue\tfalse\ttrue");
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, LuaPhysics, testing::Values(std::uint64_t{200'000'000}, std::uint64_t{0}));
 
 }  // namespace

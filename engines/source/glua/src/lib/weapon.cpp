@@ -121,6 +121,55 @@ void addAmmo(Runtime& rt, const GameEntity& player, int type, int amount) {
     have = std::max(0, have + amount);
 }
 
+}  // namespace
+
+Equip equipWeapon(Runtime& rt, int playerIndex, int index, bool giveAmmo) {
+    game::World& world = rt.world();
+    lua_State* L = rt.state();
+    bool allowed = true;
+    if (pushHookCall(rt, L, "PlayerCanPickupWeapon")) {
+        pushEntity(rt, L, playerIndex);
+        pushEntity(rt, L, index);
+        if (rt.protectedCall(4, 1)) {
+            allowed = !(lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1));
+            lua_pop(L, 1);
+        }
+    }
+    GameEntity* wep = world.byIndex(index);
+    GameEntity* player = world.byIndex(playerIndex);
+    if (!wep || !player) return Equip::Gone;
+    if (!allowed) return Equip::Refused;
+    if (const WeaponState* s = stateOf(rt, *wep); s && giveAmmo) {
+        // Primary/Secondary.DefaultClip: what the clip holds is in it (initWeaponState), the rest goes to the
+        // reserve, all of it for a weapon without a clip (Weapon_Equip). Give's noAmmo gives no reserve.
+        const auto giveReserve = [&](int maxClip, int type, int defaultClip) {
+            if (defaultClip > 0)
+                addAmmo(rt, *player, type, maxClip < 0 ? defaultClip : std::max(0, defaultClip - maxClip));
+        };
+        giveReserve(s->maxClip1, s->ammo1, s->defaultClip1);
+        giveReserve(s->maxClip2, s->ammo2, s->defaultClip2);
+    }
+    if (pushHookCall(rt, L, "WeaponEquip")) {
+        pushEntity(rt, L, index);
+        pushEntity(rt, L, playerIndex);
+        (void)rt.protectedCall(4, 0);
+    }
+    wep = world.byIndex(index);
+    player = world.byIndex(playerIndex);
+    if (!wep || !player || wep->markedForDeletion) return Equip::Gone;
+    wep->owner = player->handle;
+    wep->touched();
+    arsenalOf(rt, *player).weapons.push_back(wep->handle);
+    callMethodWith(rt, *wep, "Equip", playerIndex);
+    if ((wep = world.byIndex(index)) != nullptr) (void)callWeaponMethod(rt, *wep, "OwnerChanged");
+    player = world.byIndex(playerIndex);
+    wep = world.byIndex(index);
+    if (player && wep && world.get(arsenalOf(rt, *player).active) == nullptr) switchToWeapon(rt, *player, wep);
+    return Equip::Done;
+}
+
+namespace {
+
 // ---- Player ----
 int pGive(lua_State* L) {
     Runtime& rt = rtOf(L);
@@ -142,51 +191,17 @@ int pGive(lua_State* L) {
         pushEntity(rt, L, -1);
         return 1;
     }
-    bool allowed = true;
-    if (pushHookCall(rt, L, "PlayerCanPickupWeapon")) {
-        pushEntity(rt, L, playerIndex);
-        pushEntity(rt, L, index);
-        if (rt.protectedCall(4, 1)) {
-            allowed = !(lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1));
-            lua_pop(L, 1);
-        }
+    switch (equipWeapon(rt, playerIndex, index, !noAmmo)) {
+        case Equip::Refused:
+            if (GameEntity* refused = world.byIndex(index)) world.remove(*refused);  // Give's refused weapon goes
+            pushEntity(rt, L, -1);
+            return 1;
+        case Equip::Gone:
+            pushEntity(rt, L, -1);
+            return 1;
+        case Equip::Done:
+            break;
     }
-    wep = world.byIndex(index);
-    player = world.byIndex(playerIndex);
-    if (!allowed || !wep || !player) {
-        if (wep) world.remove(*wep);
-        pushEntity(rt, L, -1);
-        return 1;
-    }
-    if (const WeaponState* s = stateOf(rt, *wep); s && !noAmmo) {
-        // Primary/Secondary.DefaultClip: what the clip holds is in it (initWeaponState), the rest goes to the
-        // reserve, all of it for a weapon without a clip. noAmmo (wiki Player:Give) gives no reserve.
-        const auto giveReserve = [&](int maxClip, int type, int defaultClip) {
-            if (defaultClip > 0)
-                addAmmo(rt, *player, type, maxClip < 0 ? defaultClip : std::max(0, defaultClip - maxClip));
-        };
-        giveReserve(s->maxClip1, s->ammo1, s->defaultClip1);
-        giveReserve(s->maxClip2, s->ammo2, s->defaultClip2);
-    }
-    if (pushHookCall(rt, L, "WeaponEquip")) {
-        pushEntity(rt, L, index);
-        pushEntity(rt, L, playerIndex);
-        (void)rt.protectedCall(4, 0);
-    }
-    wep = world.byIndex(index);
-    player = world.byIndex(playerIndex);
-    if (!wep || !player || wep->markedForDeletion) {
-        pushEntity(rt, L, -1);
-        return 1;
-    }
-    wep->owner = player->handle;
-    wep->touched();
-    arsenalOf(rt, *player).weapons.push_back(wep->handle);
-    callMethodWith(rt, *wep, "Equip", playerIndex);
-    if ((wep = world.byIndex(index)) != nullptr) (void)callWeaponMethod(rt, *wep, "OwnerChanged");
-    player = world.byIndex(playerIndex);
-    wep = world.byIndex(index);
-    if (player && wep && world.get(arsenalOf(rt, *player).active) == nullptr) switchToWeapon(rt, *player, wep);
     pushEntity(rt, L, index);
     return 1;
 }

@@ -10,23 +10,28 @@
 //   whose model has no collision falls as MOVETYPE_FLYGRAVITY in the SDK, which is not built: it stays where it was
 //   put with the velocity set, counted. Then WEAPON:OnDrop, Weapon_Detach (out of the inventory, no owner:
 //   WEAPON:OwnerChanged; no Holster, as HolsterOnDetach is false) and, for the active weapon, the switch to the
-//   heaviest other weapon (SWEP.Weight, the first of equal ones; none when nothing is left). A dropped weapon is not
-//   picked up again by touch yet (counted).
+//   heaviest other weapon (SWEP.Weight, the first of equal ones; none when nothing is left).
+// The pickup (SetPickupTouch after 1 s, DefaultTouch -> BumpWeapon): a living player touching the dropped weapon (a
+// trigger of its physics bounds) with a clear MASK_SOLID line from it to the eyes takes it through Weapon_Equip
+// (equipWeapon: PlayerCanPickupWeapon may refuse, the default clips' reserve again, WeaponEquip, Equip, OwnerChanged,
+// active when none was); a class the player carries would give its ammo only (Weapon_EquipAmmoOnly: counted).
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "../weapons.hpp"
 #include "entity_binding.hpp"
+#include "vestige/source/base/bspflags.hpp"
 #include "vestige/source/game/world.hpp"
 
 namespace vestige::source::glua {
 namespace {
 using namespace binding;
 
-constexpr float kMaxThrow = 400.0f;  // Weapon_Drop: a given velocity is cut to 400; none gives forward x 400
-constexpr float kSpin = 200.0f;      // Drop: AngularImpulse(200, 200, 200), degrees per second
-constexpr int kActVmIdle = 183;      // ACT_VM_IDLE (ai_activity.h; the wiki's ACT enum)
+constexpr float kMaxThrow = 400.0f;   // Weapon_Drop: a given velocity is cut to 400; none gives forward x 400
+constexpr float kSpin = 200.0f;       // Drop: AngularImpulse(200, 200, 200), degrees per second
+constexpr int kActVmIdle = 183;       // ACT_VM_IDLE (ai_activity.h; the wiki's ACT enum)
+constexpr double kPickupDelay = 1.0;  // Drop: SetThink(SetPickupTouch) at curtime + 1
 
 // A number field of the weapon's Lua table (SWEP.Weight & co.), `fallback` when it has none.
 double tableNumber(Runtime& rt, const GameEntity& w, const char* key, double fallback) {
@@ -113,8 +118,9 @@ int playerDropWeapon(lua_State* L) {
         w->velocity = velocity;
     }
     w->noDraw = false;
+    w->triggerFlag = true;  // FallInit: FSOLID_TRIGGER, so a player's touch can pick it up
     w->touched();
-    countStandIn(implOf(rt), "Player:DropWeapon (a dropped weapon is not picked up again)");
+    if (WeaponState* s = weaponStateOf(rt, *w)) s->pickupAt = rt.curTime() + kPickupDelay;
     (void)callWeaponMethod(rt, *w, "OnDrop");
     // Weapon_Detach (HolsterOnDetach is false: no Holster): out of the inventory, no owner, not active.
     if ((player = world.byIndex(playerIndex)) == nullptr || (w = world.byIndex(index)) == nullptr) return 0;
@@ -127,6 +133,36 @@ int playerDropWeapon(lua_State* L) {
     if (wasActive && (player = world.byIndex(playerIndex)) != nullptr)
         if (GameEntity* next = nextBest(rt, *player)) switchToWeapon(rt, *player, next);
     return 0;
+}
+
+void touchDroppedWeapon(Runtime& rt, GameEntity& weapon, GameEntity& player) {
+    WeaponState* s = weaponStateOf(rt, weapon);
+    if (!s || s->pickupAt < 0 || rt.curTime() < s->pickupAt || !player.player || !player.alive ||
+        !weapon.owner.isNull() || weapon.markedForDeletion)
+        return;
+    game::World& world = rt.world();
+    // BumpWeapon: never through walls (FVisible with MASK_SOLID, from the weapon to the player's eyes).
+    const Vec3 eye = player.origin + player.player->eyeOffset();
+    const game::TraceHitEntity sight =
+        world.trace(weapon.worldSpaceCenter(), eye, {}, {}, base::mask::kSolid, weapon.handle);
+    if (sight.result.fraction < 1.0f && sight.entity != player.handle) return;
+    for (const EntityHandle h : arsenalOf(rt, player).weapons)
+        if (const GameEntity* w = world.get(h); w && w->className == weapon.className) {
+            // The same class: Weapon_EquipAmmoOnly would take its ammo; not built.
+            countStandIn(implOf(rt), "Player:DropWeapon (touching a dropped weapon of a class carried: ammo only)");
+            return;
+        }
+    const int index = weapon.index;
+    if (equipWeapon(rt, player.index, index, true) != Equip::Done) return;
+    if (GameEntity* w = world.byIndex(index)) {
+        // Equip: the weapon follows its owner again (no physics, not a trigger, not drawn on its own).
+        world.physicsDestroy(*w);
+        w->triggerFlag = false;
+        w->noDraw = true;
+        w->velocity = {};
+        w->touched();
+        if (WeaponState* state = weaponStateOf(rt, *w)) state->pickupAt = -1;
+    }
 }
 
 }  // namespace vestige::source::glua
