@@ -499,6 +499,14 @@ TEST_P(LuaPhysics, ADroppedWeaponFallsAndIsPickedUpAfterOneSecond) {
                  "return Entity(1):HasWeapon('test_dropper'), W:GetOwner() == Entity(1), "
                  "IsValid(W:GetPhysicsObject()), Entity(1):GetActiveWeapon() == W"),
               "true\ttrue\tfalse\ttrue");
+    // Dropped again while the player then gets another of its class: touching it gives the rounds in its two clips
+    // (8 + 8, Pistol) only (Weapon_EquipAmmoOnly) and, emptied, it is removed.
+    EXPECT_EQ(ev(*rt,
+                 "Entity(1):DropWeapon(W, nil, Vector(0, 0, 0)) Entity(1):Give('test_dropper') "
+                 "A1 = Entity(1):GetAmmoCount('Pistol') return W:Clip1(), W:Clip2(), IsValid(W:GetOwner())"),
+              "8\t8\tfalse");
+    for (int i = 0; i < 80; ++i) rt->tick();
+    EXPECT_EQ(ev(*rt, "return Entity(1):GetAmmoCount('Pistol') - A1, IsValid(W)"), "16\tfalse");
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, LuaPhysics, testing::Values(std::uint64_t{200'000'000}, std::uint64_t{0}));

@@ -33,7 +33,9 @@ std::unique_ptr<Runtime> bootGamemode(const std::filesystem::path& gmod, const s
     for (const auto& [name, calls] : rt->standInCalls())
         if (name.find("(no client sent its userinfo)") == std::string::npos)
             ADD_FAILURE() << gamemode << " called stand-in " << name;
-    if (gamemode == "base") EXPECT_TRUE(rt->standInCalls().empty());
+    if (gamemode == "base") {
+        EXPECT_TRUE(rt->standInCalls().empty());
+    }
     // The player's hands (GMod's gmod_hands through Player:SetupHands) ride on its first view model.
     EXPECT_EQ(ev(*rt,
                  "local p = Entity(1) local h = p:GetHands() return h:GetClass(), h:GetParent() == p:GetViewModel(0), "

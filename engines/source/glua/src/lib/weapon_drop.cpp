@@ -14,7 +14,8 @@
 // The pickup (SetPickupTouch after 1 s, DefaultTouch -> BumpWeapon): a living player touching the dropped weapon (a
 // trigger of its physics bounds) with a clear MASK_SOLID line from it to the eyes takes it through Weapon_Equip
 // (equipWeapon: PlayerCanPickupWeapon may refuse, the default clips' reserve again, WeaponEquip, Equip, OwnerChanged,
-// active when none was); a class the player carries would give its ammo only (Weapon_EquipAmmoOnly: counted).
+// active when none was); a class the player carries gives the rounds in its clips only (Weapon_EquipAmmoOnly) and an
+// emptied weapon is removed.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -148,8 +149,19 @@ void touchDroppedWeapon(Runtime& rt, GameEntity& weapon, GameEntity& player) {
     if (sight.result.fraction < 1.0f && sight.entity != player.handle) return;
     for (const EntityHandle h : arsenalOf(rt, player).weapons)
         if (const GameEntity* w = world.get(h); w && w->className == weapon.className) {
-            // The same class: Weapon_EquipAmmoOnly would take its ammo; not built.
-            countStandIn(implOf(rt), "Player:DropWeapon (touching a dropped weapon of a class carried: ammo only)");
+            // Weapon_EquipAmmoOnly: a class the player carries gives the rounds in its clips (no carry limits here:
+            // all of them); emptied, it is removed (BumpWeapon: HasPrimaryAmmo is false), else it stays.
+            auto& ammo = arsenalOf(rt, player).ammo;
+            int taken = 0;
+            const auto take = [&](int& clip, int type) {
+                if (type < 1 || clip <= 0) return;
+                ammo[type] += clip;
+                taken += clip;
+                clip = 0;
+            };
+            take(s->clip1, s->ammo1);
+            take(s->clip2, s->ammo2);
+            if (taken > 0 && s->clip1 <= 0) world.remove(weapon);  // nothing taken: it stays
             return;
         }
     const int index = weapon.index;
