@@ -276,28 +276,32 @@ int eFireBullets(lua_State* L) {
         charge(L, 1000);  // a trace and its hooks: the budget sees the volley
         if (isPlayer) seeded.setSeed(seed + i);
         const Vec3 dir = shot.applySpread(b.spread, random);
-        TraceQuery q;
-        q.start = b.src;
-        q.end = b.src + dir * static_cast<float>(b.distance);
-        if (!isFinite(q.end)) {  // a huge Dir times the distance
+        const Vec3 start = b.src, end = b.src + dir * static_cast<float>(b.distance);
+        if (!isFinite(end)) {  // a huge Dir times the distance
             refuseNonFinite(rt, "FireBullets (the shot's end)", selfIndex);
             break;
         }
-        q.mask = base::mask::kShot;
-        q.filter = {selfIndex};
-        if (const GameEntity* ig = world.get(b.ignore)) q.filter.push_back(ig->index);
-        if (b.hullSize > 0 || (isPlayer && pellets > 1 && i % 2 == 1)) {
-            const float h = b.hullSize > 0 ? static_cast<float>(b.hullSize / 2) : 3.0f;
-            q.hull = true;
-            q.mins = {-h, -h, -h};
-            q.maxs = {h, h, h};
-        }
-        TraceHit hit = runTrace(rt, q);
+        TraceHit hit;
+        {
+            TraceQuery q;
+            q.start = start;
+            q.end = end;
+            q.mask = base::mask::kShot;
+            q.filter = {selfIndex};
+            if (const GameEntity* ig = world.get(b.ignore)) q.filter.push_back(ig->index);
+            if (b.hullSize > 0 || (isPlayer && pellets > 1 && i % 2 == 1)) {
+                const float h = b.hullSize > 0 ? static_cast<float>(b.hullSize / 2) : 3.0f;
+                q.hull = true;
+                q.mins = {-h, -h, -h};
+                q.maxs = {h, h, h};
+            }
+            hit = runTrace(rt, q);
+        }  // the query (its filter vector) is gone before anything below can raise
         if (hit.startSolid) {
-            hit.hitPos = q.start;
+            hit.hitPos = start;
             hit.fraction = 0;
         }
-        pushTraceResult(rt, L, hit, q.start, q.end);
+        pushTraceResult(rt, L, hit, start, end);
         const int trace = lua_gettop(L);
         game::DamageInfo info = proto;
         info.damageForce = normalize(dir) * impulse * static_cast<float>(b.force);
