@@ -93,6 +93,8 @@ SWEP.Primary.Automatic = true
 SWEP.Primary.ClipSize = -1
 SWEP.Primary.DefaultClip = 20
 SWEP.Primary.Ammo = "AR2"
+SWEP.ViewModel = ""  // the demo builds no weapon models: no view model, no world model
+SWEP.WorldModel = ""
 DEFINE_BASECLASS("weapon_base")
 
 function SWEP:PrimaryAttack()
@@ -221,6 +223,22 @@ timer.Simple(2, function()
     MsgN(string.format("[demo] health after the blast: %d", ply:Health()))
 end)
 
+// At 2.2 s the player drops the blaster (Player:DropWeapon): it has no world model, so it flies as MOVETYPE_FLYGRAVITY
+// (the SDK's PhysicsToss) from the shoot position - 12, thrown forward at 400 u/s.
+timer.Simple(2.2, function()
+    local ply = Entity(1)
+    BLASTER = ply:GetActiveWeapon()
+    ply:DropWeapon()
+    MsgN(string.format("[demo] dropped the blaster at z=%.2f moving %.0f u/s; the player holds %s", BLASTER:GetPos().z,
+                       BLASTER:GetVelocity():Length(), tostring(ply:GetActiveWeapon())))
+end)
+hook.Add("Tick", "demo_blaster_watch", function()
+    if engine.TickCount() == 199 && IsValid(BLASTER) then
+        MsgN(string.format("[demo] the blaster flew to x=%.2f z=%.2f, %s", BLASTER:GetPos().x, BLASTER:GetPos().z,
+                           BLASTER:GetVelocity():Length() == 0 && "at rest" || "still moving"))
+    end
+end)
+
 timer.Create("demo_census", 1, 0, function()
     local onHill = 0
     for _, e in ipairs(ents.FindByClass("prop_*")) do
@@ -239,142 +257,144 @@ timer.Simple(2.5, function() RunConsoleCommand("demo_clear") end)
 }  // namespace
 
 DemoStage demoStageLua() {
-    return {"lua",
-            "GLua: a demo gamemode deriving from base runs 200 ticks on the demo map (timers, hooks, traces, a SWEP "
-            "fired on +attack, a thinking SENT, map I/O through Entity:Fire, a blast, a dropped physics crate, a "
-            "roped one)",
-            [](DemoContext& demo) -> Status {
-                const auto addon = demo.outDir / "lua" / "addon";
-                std::error_code ec;
-                std::filesystem::remove_all(addon, ec);
-                const auto gm = addon / "gamemodes" / "vestige_demo" / "gamemode";
-                std::filesystem::create_directories(gm, ec);
-                std::filesystem::create_directories(addon / "lua" / "autorun" / "server", ec);
-                if (ec) return Error("io.mkdir", ec.message()).file(addon.string());
-                VESTIGE_CHECK(writeFileAtomic(gm / "init.lua", std::string_view(kInit)));
-                VESTIGE_CHECK(writeFileAtomic(gm / "shared.lua", std::string_view(kShared)));
-                const auto entities = gm.parent_path() / "entities";
-                std::filesystem::create_directories(entities / "weapons", ec);
-                std::filesystem::create_directories(entities / "entities", ec);
-                if (ec) return Error("io.mkdir", ec.message()).file(entities.string());
-                VESTIGE_CHECK(writeFileAtomic(entities / "weapons" / "demo_blaster.lua", std::string_view(kBlaster)));
-                VESTIGE_CHECK(writeFileAtomic(entities / "entities" / "demo_beacon.lua", std::string_view(kBeacon)));
-                VESTIGE_CHECK(
-                    writeFileAtomic(addon / "lua" / "autorun" / "server" / "demo.lua", std::string_view(kAutorun)));
-                // The crate the autorun drops: the sample studio model and a box .phy of its 32-unit column.
-                std::filesystem::create_directories(addon / "models" / "vestige", ec);
-                if (ec) return Error("io.mkdir", ec.message()).file(addon.string());
-                VESTIGE_TRY(const source::mdl::BuiltModel crate, source::mdl::buildModel(source::mdl::sampleSpec()));
-                source::phy::PhyBuilder phy;
-                phy.setChecksum(source::mdl::sampleSpec().checksum);
-                source::phy::SolidKeys keys;
-                keys.mass = 25;
-                phy.addSolid({source::phy::boxHull({-8, -8, 0}, {8, 8, 32})}, keys);
-                VESTIGE_TRY(const Bytes phyBytes, phy.write());
-                VESTIGE_CHECK(writeFileAtomic(addon / "models" / "vestige" / "crate.mdl", crate.mdl));
-                VESTIGE_CHECK(writeFileAtomic(addon / "models" / "vestige" / "crate.phy", phyBytes));
+    return {
+        "lua",
+        "GLua: a demo gamemode deriving from base runs 200 ticks on the demo map (timers, hooks, traces, a SWEP "
+        "fired on +attack, a thinking SENT, map I/O through Entity:Fire, a blast, a dropped physics crate, a "
+        "roped one)",
+        [](DemoContext& demo) -> Status {
+            const auto addon = demo.outDir / "lua" / "addon";
+            std::error_code ec;
+            std::filesystem::remove_all(addon, ec);
+            const auto gm = addon / "gamemodes" / "vestige_demo" / "gamemode";
+            std::filesystem::create_directories(gm, ec);
+            std::filesystem::create_directories(addon / "lua" / "autorun" / "server", ec);
+            if (ec) return Error("io.mkdir", ec.message()).file(addon.string());
+            VESTIGE_CHECK(writeFileAtomic(gm / "init.lua", std::string_view(kInit)));
+            VESTIGE_CHECK(writeFileAtomic(gm / "shared.lua", std::string_view(kShared)));
+            const auto entities = gm.parent_path() / "entities";
+            std::filesystem::create_directories(entities / "weapons", ec);
+            std::filesystem::create_directories(entities / "entities", ec);
+            if (ec) return Error("io.mkdir", ec.message()).file(entities.string());
+            VESTIGE_CHECK(writeFileAtomic(entities / "weapons" / "demo_blaster.lua", std::string_view(kBlaster)));
+            VESTIGE_CHECK(writeFileAtomic(entities / "entities" / "demo_beacon.lua", std::string_view(kBeacon)));
+            VESTIGE_CHECK(
+                writeFileAtomic(addon / "lua" / "autorun" / "server" / "demo.lua", std::string_view(kAutorun)));
+            // The crate the autorun drops: the sample studio model and a box .phy of its 32-unit column.
+            std::filesystem::create_directories(addon / "models" / "vestige", ec);
+            if (ec) return Error("io.mkdir", ec.message()).file(addon.string());
+            VESTIGE_TRY(const source::mdl::BuiltModel crate, source::mdl::buildModel(source::mdl::sampleSpec()));
+            source::phy::PhyBuilder phy;
+            phy.setChecksum(source::mdl::sampleSpec().checksum);
+            source::phy::SolidKeys keys;
+            keys.mass = 25;
+            phy.addSolid({source::phy::boxHull({-8, -8, 0}, {8, 8, 32})}, keys);
+            VESTIGE_TRY(const Bytes phyBytes, phy.write());
+            VESTIGE_CHECK(writeFileAtomic(addon / "models" / "vestige" / "crate.mdl", crate.mdl));
+            VESTIGE_CHECK(writeFileAtomic(addon / "models" / "vestige" / "crate.phy", phyBytes));
 
-                // The shared demo map, through its bytes as a user's map would come.
-                VESTIGE_TRY(const Bytes mapBytes, source::bsp::demoMap().write());
-                VESTIGE_TRY(auto map, game::GameMap::load(mapBytes, "vestige_demo"));
+            // The shared demo map, through its bytes as a user's map would come.
+            VESTIGE_TRY(const Bytes mapBytes, source::bsp::demoMap().write());
+            VESTIGE_TRY(auto map, game::GameMap::load(mapBytes, "vestige_demo"));
 
-                std::string console;
-                glua::Options opt;
-                opt.addonDirs.push_back(addon);
-                opt.gamemode = "vestige_demo";
-                opt.output = [&console](std::string_view s) { console.append(s); };
-                VESTIGE_TRY(auto rt, game::createRuntime(map, std::move(opt)));
-                VESTIGE_CHECK(rt->boot());
-                constexpr std::uint64_t kTicks = 200;
-                rt->runTicks(kTicks);
+            std::string console;
+            glua::Options opt;
+            opt.addonDirs.push_back(addon);
+            opt.gamemode = "vestige_demo";
+            opt.output = [&console](std::string_view s) { console.append(s); };
+            VESTIGE_TRY(auto rt, game::createRuntime(map, std::move(opt)));
+            VESTIGE_CHECK(rt->boot());
+            constexpr std::uint64_t kTicks = 200;
+            rt->runTicks(kTicks);
 
-                // The same fields as `vestige lua --json --map`, minus the memory figure (allocator-dependent).
-                nlohmann::json report;
-                report["mode"] = "standalone";
-                report["gamemode"] = rt->options().gamemode;
-                report["map"] = rt->options().map;
-                report["mapEntities"] = map->entities().size();
-                report["mapBrushEntities"] = map->stats().brushEntities;
-                report["mapCollisionVolumes"] = map->stats().worldVolumes + map->stats().modelVolumes;
-                report["ticks"] = rt->currentTick();
-                report["tickRate"] = rt->clock().rate();
-                report["curTime"] = rt->curTime();
-                report["filesLoaded"] = rt->filesLoaded();
-                report["errors"] = nlohmann::json::array();
-                for (const auto& e : rt->errors())
-                    report["errors"].push_back(
-                        {{"file", e.file}, {"line", e.line}, {"message", e.message}, {"traceback", e.traceback}});
-                report["hooks"] = nlohmann::json::object();
-                for (const auto& [name, count] : rt->hookCounts()) report["hooks"][name] = count;
-                std::map<std::string, std::uint64_t> fired;
-                for (const auto& f : rt->timersFired()) ++fired[f.name.empty() ? "(simple)" : f.name];
-                report["timersFired"] = {{"total", rt->timersFired().size()}, {"byName", fired}};
-                nlohmann::json live = nlohmann::json::array();
-                rt->world().forEach([&](const auto& e) {
-                    live.push_back({{"index", e.index},
-                                    {"class", e.className},
-                                    {"model", e.model},
-                                    {"pos", {e.origin.x, e.origin.y, e.origin.z}}});
-                });
-                report["entities"] = live.size();
-                report["entityList"] = live;
-                report["standInCalls"] = rt->standInCalls();
-                report["missingEnums"] = rt->missingEnums();
-                report["warnings"] = rt->warnings();
-                report["output"] = console;
-                auto thinks = rt->eval("thinkCount");
-                report["luaThinkCount"] = thinks ? *thinks : "?";
-                auto shots = rt->eval("demoShots");
-                auto pulses = rt->eval("demoPulses");
-                report["swepShots"] = shots ? *shots : "?";
-                report["sentThinks"] = pulses ? *pulses : "?";
-                auto landed = rt->eval("dropLanded");
-                report["dropLandingTick"] = landed ? *landed : "?";
-                if (!rt->errors().empty())
-                    return Error("demo.lua", fmt::format("{} Lua errors, first: {}", rt->errors().size(),
-                                                         rt->errors().front().render()));
-                // The I/O and damage parts must have happened (a door input, a blast that hurt the player).
-                if (console.find("[demo] door input Open") == std::string::npos ||
-                    console.find("[demo] blast damage") == std::string::npos)
-                    return Error("demo.lua", "the door was not opened through Entity:Fire or the blast missed");
-                if (!rt->standInCalls().empty() || !rt->missingEnums().empty())  // nothing may pass for success
-                    return Error("demo.lua", fmt::format("{} stand-in(s) called, {} missing enum(s)",
-                                                         rt->standInCalls().size(), rt->missingEnums().size()));
-                // +attack held for ticks 67..133 (1 <= CurTime < 2); a shot then waits 0.25 s = 16.7 ticks, so the
-                // next is 17 ticks later (m_flNextPrimaryAttack <= curtime): 67, 84, 101, 118. The beacon spawns on
-                // tick 1, thinks on tick 2, then every TIME_TO_TICKS(0.5) = 33 ticks: 2, 35, ..., 200 -> 7 thinks.
-                if (!shots || *shots != "4" || !pulses || *pulses != "7")
-                    return Error("demo.lua", fmt::format("SWEP fired {} times (expected 4), SENT thought {} times "
-                                                         "(expected 7)",
-                                                         shots ? *shots : "?", pulses ? *pulses : "?"));
-                // Free fall from 200 u at 600 in/s^2 with the .phy's damping 0.1/s: t0 (1 + d t0 / 6) = 55.2 ticks.
-                if (!landed || *landed == "nil" || std::abs(std::stoi(*landed) - 56) > 1)
-                    return Error("demo.lua", "the dropped crate did not land on tick 56 +- 1")
-                        .actual(landed ? *landed : "?");
-                const auto counts = rt->hookCounts();
-                demo.notes.push_back(fmt::format(
-                    "GLua demo gamemode on the demo map: {} map entities, {} files, {} ticks, Think x{}, {} timer "
-                    "fires, {} live entities, 0 errors, 0 stand-in calls",
-                    map->entities().size(), rt->filesLoaded().size(), rt->currentTick(),
-                    counts.count("Think") ? counts.at("Think") : 0, rt->timersFired().size(), live.size()));
-                // One sound event per shot (EmitSound on the weapon: CHAN_WEAPON by default).
-                const std::uint64_t sounds = rt->world().sounds.total();
-                if (sounds != 4) return Error("demo.lua", fmt::format("{} sound events (expected 4)", sounds));
-                demo.notes.push_back(
-                    fmt::format("GLua SWEP demo_blaster (derived from weapon_base) fired {} shots on "
-                                "+attack ({} sound events); SENT demo_beacon thought {} times",
-                                *shots, sounds, *pulses));
-                // One console line per fact the traces produced (walk probe, sight line before/after the door).
-                for (const auto at : {console.find("[demo] walk east"), console.find("sight line"),
-                                      console.rfind("sight line"), console.find("[demo] shot 1 "),
-                                      console.find("[demo] door input"), console.find("[demo] blast damage"),
-                                      console.find("[demo] health after"), console.find("[demo] dropped crate")}) {
-                    if (at == std::string::npos) continue;
-                    const auto begin = console.rfind("[demo] ", at) + 7, end = console.find('\n', at);
-                    demo.notes.push_back("GLua " + console.substr(begin, end - begin));
-                }
-                return demo.write("lua/report.json", report.dump(2));
-            }};
+            // The same fields as `vestige lua --json --map`, minus the memory figure (allocator-dependent).
+            nlohmann::json report;
+            report["mode"] = "standalone";
+            report["gamemode"] = rt->options().gamemode;
+            report["map"] = rt->options().map;
+            report["mapEntities"] = map->entities().size();
+            report["mapBrushEntities"] = map->stats().brushEntities;
+            report["mapCollisionVolumes"] = map->stats().worldVolumes + map->stats().modelVolumes;
+            report["ticks"] = rt->currentTick();
+            report["tickRate"] = rt->clock().rate();
+            report["curTime"] = rt->curTime();
+            report["filesLoaded"] = rt->filesLoaded();
+            report["errors"] = nlohmann::json::array();
+            for (const auto& e : rt->errors())
+                report["errors"].push_back(
+                    {{"file", e.file}, {"line", e.line}, {"message", e.message}, {"traceback", e.traceback}});
+            report["hooks"] = nlohmann::json::object();
+            for (const auto& [name, count] : rt->hookCounts()) report["hooks"][name] = count;
+            std::map<std::string, std::uint64_t> fired;
+            for (const auto& f : rt->timersFired()) ++fired[f.name.empty() ? "(simple)" : f.name];
+            report["timersFired"] = {{"total", rt->timersFired().size()}, {"byName", fired}};
+            nlohmann::json live = nlohmann::json::array();
+            rt->world().forEach([&](const auto& e) {
+                live.push_back({{"index", e.index},
+                                {"class", e.className},
+                                {"model", e.model},
+                                {"pos", {e.origin.x, e.origin.y, e.origin.z}}});
+            });
+            report["entities"] = live.size();
+            report["entityList"] = live;
+            report["standInCalls"] = rt->standInCalls();
+            report["missingEnums"] = rt->missingEnums();
+            report["warnings"] = rt->warnings();
+            report["output"] = console;
+            auto thinks = rt->eval("thinkCount");
+            report["luaThinkCount"] = thinks ? *thinks : "?";
+            auto shots = rt->eval("demoShots");
+            auto pulses = rt->eval("demoPulses");
+            report["swepShots"] = shots ? *shots : "?";
+            report["sentThinks"] = pulses ? *pulses : "?";
+            auto landed = rt->eval("dropLanded");
+            report["dropLandingTick"] = landed ? *landed : "?";
+            if (!rt->errors().empty())
+                return Error("demo.lua", fmt::format("{} Lua errors, first: {}", rt->errors().size(),
+                                                     rt->errors().front().render()));
+            // The I/O and damage parts must have happened (a door input, a blast that hurt the player).
+            if (console.find("[demo] door input Open") == std::string::npos ||
+                console.find("[demo] blast damage") == std::string::npos)
+                return Error("demo.lua", "the door was not opened through Entity:Fire or the blast missed");
+            if (!rt->standInCalls().empty() || !rt->missingEnums().empty())  // nothing may pass for success
+                return Error("demo.lua", fmt::format("{} stand-in(s) called, {} missing enum(s)",
+                                                     rt->standInCalls().size(), rt->missingEnums().size()));
+            // +attack held for ticks 67..133 (1 <= CurTime < 2); a shot then waits 0.25 s = 16.7 ticks, so the
+            // next is 17 ticks later (m_flNextPrimaryAttack <= curtime): 67, 84, 101, 118. The beacon spawns on
+            // tick 1, thinks on tick 2, then every TIME_TO_TICKS(0.5) = 33 ticks: 2, 35, ..., 200 -> 7 thinks.
+            if (!shots || *shots != "4" || !pulses || *pulses != "7")
+                return Error("demo.lua", fmt::format("SWEP fired {} times (expected 4), SENT thought {} times "
+                                                     "(expected 7)",
+                                                     shots ? *shots : "?", pulses ? *pulses : "?"));
+            // Free fall from 200 u at 600 in/s^2 with the .phy's damping 0.1/s: t0 (1 + d t0 / 6) = 55.2 ticks.
+            if (!landed || *landed == "nil" || std::abs(std::stoi(*landed) - 56) > 1)
+                return Error("demo.lua", "the dropped crate did not land on tick 56 +- 1")
+                    .actual(landed ? *landed : "?");
+            const auto counts = rt->hookCounts();
+            demo.notes.push_back(fmt::format(
+                "GLua demo gamemode on the demo map: {} map entities, {} files, {} ticks, Think x{}, {} timer "
+                "fires, {} live entities, 0 errors, 0 stand-in calls",
+                map->entities().size(), rt->filesLoaded().size(), rt->currentTick(),
+                counts.count("Think") ? counts.at("Think") : 0, rt->timersFired().size(), live.size()));
+            // One sound event per shot (EmitSound on the weapon: CHAN_WEAPON by default).
+            const std::uint64_t sounds = rt->world().sounds.total();
+            if (sounds != 4) return Error("demo.lua", fmt::format("{} sound events (expected 4)", sounds));
+            demo.notes.push_back(
+                fmt::format("GLua SWEP demo_blaster (derived from weapon_base) fired {} shots on "
+                            "+attack ({} sound events); SENT demo_beacon thought {} times",
+                            *shots, sounds, *pulses));
+            // One console line per fact the traces produced (walk probe, sight line before/after the door).
+            for (const auto at : {console.find("[demo] walk east"), console.find("sight line"),
+                                  console.rfind("sight line"), console.find("[demo] shot 1 "),
+                                  console.find("[demo] dropped the blaster"), console.find("[demo] the blaster flew"),
+                                  console.find("[demo] door input"), console.find("[demo] blast damage"),
+                                  console.find("[demo] health after"), console.find("[demo] dropped crate")}) {
+                if (at == std::string::npos) continue;
+                const auto begin = console.rfind("[demo] ", at) + 7, end = console.find('\n', at);
+                demo.notes.push_back("GLua " + console.substr(begin, end - begin));
+            }
+            return demo.write("lua/report.json", report.dump(2));
+        }};
 }
 
 }  // namespace vestige::app

@@ -85,7 +85,12 @@ void World::simulate(Entity& e) {
         e.nextThinkTick = -1;
         e.behaviour->think(*this, e);
     }
-    if (e.markedForDeletion || e.moveType != MoveType::Push) return;
+    if (e.markedForDeletion) return;
+    if (e.moveType == MoveType::Fly || e.moveType == MoveType::FlyGravity) {
+        if (e.parent.isNull()) physicsToss(e);  // a parented entity follows its parent instead
+        return;
+    }
+    if (e.moveType != MoveType::Push) return;
 
     // PhysicsPusher: move for the rest of the move time, at most one tick.
     float movetime = e.moveDoneTime >= 0 ? e.moveDoneTime - e.localTime : -1.0f;

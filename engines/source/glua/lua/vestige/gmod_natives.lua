@@ -39,7 +39,6 @@ local STAND_INS = {
 	["Entity:SetRenderMode"] = false,
 	["Entity:SetPlaybackRate"] = false, ["Entity:SetPoseParameter"] = false, ["Entity:ResetSequence"] = false,
 	["Entity:SetCustomCollisionCheck"] = false,
-	["Entity:SetElasticity"] = false,
 	["Entity:SetFriction"] = false, ["Entity:SetupBones"] = false, ["Entity:SetLagCompensated"] = false,
 	["Entity:AddEFlags"] = false, ["Entity:RemoveEFlags"] = false, ["Entity:SetPredictable"] = false,
 	["Entity:SetSequence"] = false, ["Entity:SetCycle"] = false, ["Entity:SetModelScale"] = false,

@@ -192,15 +192,41 @@ int eGetCollisionBounds(lua_State* L) {
     return 2;
 }
 // SetGravity(multiplier): the entity's gravity factor (0 = the world's; players' movement multiplies sv_gravity by it).
+// A finite number a float holds (beyond that the cast would be undefined), else an argument error.
+float checkFloatArg(lua_State* L, int idx) {
+    const lua_Number v = luaL_checknumber(L, idx);
+    if (!std::isfinite(v) || std::fabs(v) > 3.0e38) luaL_argerror(L, idx, "finite number expected");
+    return static_cast<float>(v);
+}
 int eSetGravity(lua_State* L) {
     GameEntity* e = checkEnt(L, 1);
-    const lua_Number g = luaL_checknumber(L, 2);
-    if (!std::isfinite(g)) luaL_argerror(L, 2, "finite number expected");
-    e->gravity = static_cast<float>(g);
+    e->gravity = checkFloatArg(L, 2);
     return 0;
 }
 int eGetGravity(lua_State* L) {
     lua_pushnumber(L, checkEnt(L, 1)->gravity);
+    return 1;
+}
+// SetElasticity / GetElasticity: m_flElasticity, what a MOVECOLLIDE_FLY_BOUNCE entity's bounce multiplies by.
+int eSetElasticity(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    e->elasticity = checkFloatArg(L, 2);
+    return 0;
+}
+int eGetElasticity(lua_State* L) {
+    lua_pushnumber(L, checkEnt(L, 1)->elasticity);
+    return 1;
+}
+// SetMoveCollide(MOVECOLLIDE_*): how a MOVETYPE_FLY / FLYGRAVITY entity meets what it hits (0..3).
+int eSetMoveCollide(lua_State* L) {
+    GameEntity* e = checkEnt(L, 1);
+    const int mode = checkInt(L, 2);
+    if (mode < 0 || mode > 3) luaL_argerror(L, 2, "not a MOVECOLLIDE_ value");
+    e->moveCollide = mode;
+    return 0;
+}
+int eGetMoveCollide(lua_State* L) {
+    lua_pushinteger(L, checkEnt(L, 1)->moveCollide);
     return 1;
 }
 
@@ -229,6 +255,10 @@ const luaL_Reg kAppearance[] = {{"SetSkin", eSetSkin},
                                 {"GetCollisionBounds", eGetCollisionBounds},
                                 {"SetGravity", eSetGravity},
                                 {"GetGravity", eGetGravity},
+                                {"SetElasticity", eSetElasticity},
+                                {"GetElasticity", eGetElasticity},
+                                {"SetMoveCollide", eSetMoveCollide},
+                                {"GetMoveCollide", eGetMoveCollide},
                                 {nullptr, nullptr}};
 
 }  // namespace

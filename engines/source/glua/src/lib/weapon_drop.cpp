@@ -7,10 +7,10 @@
 //   with `velocity`, that velocity cut to 400 long; with `target`, VecCheckToss's arc (not built: counted, and
 //   thrown as with neither); with neither, the eyes' forward x 400. Drop makes it a physics object of its world model
 //   (SWEP.WorldModel, VPhysicsInitNormal) with the throw and a (200, 200, 200) deg/s spin in its own frame; a weapon
-//   whose model has no collision falls as MOVETYPE_FLYGRAVITY in the SDK, which is not built: it stays where it was
-//   put with the velocity set, counted. Then WEAPON:OnDrop, Weapon_Detach (out of the inventory, no owner:
-//   WEAPON:OwnerChanged; no Holster, as HolsterOnDetach is false) and, for the active weapon, the switch to the
-//   heaviest other weapon (SWEP.Weight, the first of equal ones; none when nothing is left).
+//   whose model has no collision flies as MOVETYPE_FLYGRAVITY, SOLID_BBOX of its collision bounds (PhysicsToss). Then
+//   WEAPON:OnDrop, Weapon_Detach (out of the inventory, no owner: WEAPON:OwnerChanged; no Holster, as HolsterOnDetach
+//   is false) and, for the active weapon, the switch to the heaviest other weapon (SWEP.Weight, the first of equal
+//   ones; none when nothing is left).
 // The pickup (SetPickupTouch after 1 s, DefaultTouch -> BumpWeapon): a living player touching the dropped weapon (a
 // trigger of its physics bounds) with a clear MASK_SOLID line from it to the eyes takes it through Weapon_Equip
 // (equipWeapon: PlayerCanPickupWeapon may refuse, the default clips' reserve again, WeaponEquip, Equip, OwnerChanged,
@@ -29,10 +29,11 @@ namespace vestige::source::glua {
 namespace {
 using namespace binding;
 
-constexpr float kMaxThrow = 400.0f;   // Weapon_Drop: a given velocity is cut to 400; none gives forward x 400
-constexpr float kSpin = 200.0f;       // Drop: AngularImpulse(200, 200, 200), degrees per second
-constexpr int kActVmIdle = 183;       // ACT_VM_IDLE (ai_activity.h; the wiki's ACT enum)
-constexpr double kPickupDelay = 1.0;  // Drop: SetThink(SetPickupTouch) at curtime + 1
+constexpr float kMaxThrow = 400.0f;        // Weapon_Drop: a given velocity is cut to 400; none gives forward x 400
+constexpr float kSpin = 200.0f;            // Drop: AngularImpulse(200, 200, 200), degrees per second
+constexpr int kActVmIdle = 183;            // ACT_VM_IDLE (ai_activity.h; the wiki's ACT enum)
+constexpr double kPickupDelay = 1.0;       // Drop: SetThink(SetPickupTouch) at curtime + 1
+constexpr int kCollisionGroupWeapon = 11;  // COLLISION_GROUP_WEAPON
 
 // A number field of the weapon's Lua table (SWEP.Weight & co.), `fallback` when it has none.
 double tableNumber(Runtime& rt, const GameEntity& w, const char* key, double fallback) {
@@ -115,7 +116,10 @@ int playerDropWeapon(lua_State* L) {
         (void)world.physics().setAngularVelocity(*body,
                                                  rotate(game::anglesToQuat(eyes), Vec3{kSpin, kSpin, kSpin} * kRad));
     } else {
-        countStandIn(implOf(rt), "Player:DropWeapon (no world model collision: MOVETYPE_FLYGRAVITY is not built)");
+        // FallInit without collision: MOVETYPE_FLYGRAVITY with SOLID_BBOX (World::physicsToss moves it).
+        world.setMoveType(*w, game::MoveType::FlyGravity);
+        w->solid = game::Solid::Box;
+        w->collisionGroup = kCollisionGroupWeapon;  // CBaseCombatWeapon::Spawn's group: players pass through it
         w->velocity = velocity;
     }
     w->noDraw = false;

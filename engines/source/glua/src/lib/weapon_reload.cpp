@@ -113,7 +113,7 @@ int weaponDefaultReload(lua_State* L) {
 
 // Weapon:SendWeaponAnim(act): CBaseCombatWeapon::SetIdealActivity: when the view model has a sequence for `act`
 // the weapon takes the activity (Weapon:GetActivity) and idles once it has played; without one nothing changes, as
-// in the SDK. A model that cannot be read is counted (GMod would have it).
+// in the SDK. A SWEP.ViewModel that cannot be read is counted (GMod would have it); none at all is not.
 int weaponSendWeaponAnim(lua_State* L) {
     Runtime& rt = binding::rtOf(L);
     GameEntity* w = nullptr;
@@ -122,7 +122,8 @@ int weaponSendWeaponAnim(lua_State* L) {
     if (!std::isfinite(act) || std::fabs(act) > 1e9) return 0;
     const auto d = sequenceDuration(rt, *w, static_cast<long long>(act));
     if (!d) {
-        countStandIn(implOf(rt), "Weapon:SendWeaponAnim (no view model sequence)");
+        // A weapon without SWEP.ViewModel has no sequences in GMod either; one whose model is not here is counted.
+        if (!viewModelOf(rt, *w).empty()) countStandIn(implOf(rt), "Weapon:SendWeaponAnim (no view model sequence)");
         return 0;
     }
     s->activity = static_cast<int>(act);

@@ -144,6 +144,10 @@ struct Entity {
     bool noDraw = false;       // EF_NODRAW
     int collisionGroup = 0;
     float gravity = 0;  // multiplier (0 = 1)
+    // MOVETYPE_FLY / FLYGRAVITY collisions (World::physicsToss): MOVECOLLIDE_* (0 default = slide, 1 bounce,
+    // 2 custom, 3 slide) and the elasticity a bounce multiplies with the surface's (Entity:SetElasticity).
+    int moveCollide = 0;
+    float elasticity = 1.0f;
     std::uint8_t renderColor[4] = {255, 255, 255, 255};
     // Model appearance: CBaseAnimating's m_nSkin and m_nBody (every body group's choice packed with the model's
     // body-part bases), GMod's material override, the EF_* bits other than EF_NODRAW, and whether the entity is sent

@@ -385,6 +385,9 @@ private:
     void serviceEvents();
     void runPlayer(Entity& player);
     void simulate(Entity& e);
+    // CBaseEntity::PhysicsToss (toss.cpp): MOVETYPE_FLY / FLYGRAVITY entities move by their velocity (and gravity)
+    // through swept box traces, sliding or bouncing off what they hit.
+    void physicsToss(Entity& e);
     // Touch links of a player this tick: the triggers it overlaps and, after its own move, the solid entities its
     // move ran into (`impacts`). New links StartTouch, renewed ones Touch, lost ones EndTouch; without `impacts`
     // (a pusher moved it) only trigger links change.
