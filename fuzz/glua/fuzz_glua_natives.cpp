@@ -81,8 +81,8 @@ constexpr const char* kOps[] = {"P[a] = P[b] + P[c]",
                                 "P[a] = hook.Run('F', P[b], P[c])",
                                 "hook.Remove('F', P[b])",
                                 "P[a] = debug.getinfo(P[b]) and 1",
-                                "P[b]:FireBullets({Src = P[c], Dir = P[a], Num = 3, Spread = P[c], Damage = P[a], "
-                                "Callback = function() return P[a] end})",
+                                "P[b]:FireBullets({Src = P[c], Dir = P[a], Num = 3, Spread = P[c], Damage = P[a]})",
+                                "P[b]:FireBullets({Dir = P[c], Callback = function() return P[a] end})",
                                 "P[b]:ViewPunch(P[c])",
                                 "P[a] = P[b]:GetViewPunchAngles()"};
 constexpr std::size_t kPool = sizeof(kValues) / sizeof(kValues[0]);
