@@ -74,6 +74,7 @@ void World::physicsToss(Entity& e) {
         checkVelocity(e);
     }
     if (e.angularVelocity != Vec3{}) setAngles(e, e.angles + e.angularVelocity * dt);  // SimulateAngles
+    if (move == Vec3{}) return;  // a still FLY entity: its zero-length sweep changes nothing
 
     // PhysicsPushEntity: the swept box, the origin to where it stopped. Debris and weapons pass through players
     // (CGameRules::ShouldCollide); everything else meets them.
