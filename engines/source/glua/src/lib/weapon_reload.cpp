@@ -13,8 +13,8 @@
 // The wait is CBaseAnimating::SequenceDuration: (frames - 1) / fps of the first sequence whose activity name is
 // `act`'s ACT_* name, in the model SWEP.ViewModel names (read from the game's loose files). When the model or the
 // sequence is not there, the SDK's own fallback of 0.1 s is used and the call is counted as a stand-in, because GMod
-// would have the real model. Several sequences of one activity: the SDK picks one at random by weight; we take the
-// first (docs/glua.md).
+// would have the real model (a SWEP without a ViewModel has none in GMod either: not counted). Several sequences of one
+// activity: the SDK picks one at random by weight; we take the first (docs/glua.md).
 #include <algorithm>
 #include <cmath>
 
@@ -104,7 +104,7 @@ int weaponDefaultReload(lua_State* L) {
         return 1;
     }
     auto d = sequenceDuration(rt, *w, static_cast<long long>(act));
-    if (!d) countStandIn(implOf(rt), kStandInName);
+    if (!d && !viewModelOf(rt, *w).empty()) countStandIn(implOf(rt), kStandInName);  // none: GMod's 0.1 s too
     s->nextPrimary = s->nextSecondary = rt.curTime() + d.value_or(kNoSequenceDuration);
     s->inReload = true;
     lua_pushboolean(L, 1);
