@@ -131,7 +131,9 @@ TEST(LuaBullets, HooksAndTheCallbackDecideWhatTheBulletDoes) {
         return out, table.concat(got, ";"))lua"),
               "\ttrue 1 16.03125 7");
     // A hit player is HITGROUP_GENERIC: no hitbox traces, counted as not GMod's.
-    EXPECT_GT(rt->standInCalls().size(), 0u);
+    // Shots that reached the player's hooks (the plain, edited and ScalePlayerDamage-blocked ones; not the suppressed
+    // or callback-held ones, which stop first).
+    EXPECT_EQ(rt->standInCalls().at("Entity:FireBullets (hit groups: a player is hit as HITGROUP_GENERIC)"), 3u);
 }
 
 // Pellets into one target add up into one TakeDamage (multidamage), each pellet through the hooks.
