@@ -57,6 +57,8 @@ Key keyFromScancode(SDL_Scancode code) {
             return Key::LeftAlt;
         case SDL_SCANCODE_RALT:
             return Key::RightAlt;
+        case SDL_SCANCODE_GRAVE:
+            return Key::Grave;
         default:
             return Key::Unknown;
     }

@@ -114,6 +114,9 @@ viewer::FrameInput Window::pump() {
                 f.mouseDelta =
                     f.mouseDelta + Vec2{static_cast<float>(ev.motion.xrel), static_cast<float>(ev.motion.yrel)};
                 break;
+            case SDL_MOUSEWHEEL:
+                f.wheel += ev.wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -ev.wheel.y : ev.wheel.y;
+                break;
             case SDL_MOUSEBUTTONDOWN:
                 if (auto b = buttonOf(ev.button.button)) s.keys.buttonDown(f, *b);
                 break;

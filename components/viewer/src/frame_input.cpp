@@ -8,13 +8,13 @@ namespace vestige::viewer {
 namespace {
 
 constexpr std::array<std::string_view, kKeyCount> kNames = {
-    "unknown", "a",         "b",      "c",      "d",        "e",      "f",      "g",     "h",     "i",
-    "j",       "k",         "l",      "m",      "n",        "o",      "p",      "q",     "r",     "s",
-    "t",       "u",         "v",      "w",      "x",        "y",      "z",      "0",     "1",     "2",
-    "3",       "4",         "5",      "6",      "7",        "8",      "9",      "left",  "right", "up",
-    "down",    "home",      "end",    "pageup", "pagedown", "insert", "delete", "space", "enter", "escape",
-    "tab",     "backspace", "lshift", "rshift", "lctrl",    "rctrl",  "lalt",   "ralt",  "f1",    "f2",
-    "f3",      "f4",        "f5",     "f6",     "f7",       "f8",     "f9",     "f10",   "f11",   "f12"};
+    "unknown",  "a",      "b",      "c",     "d",     "e",      "f",   "g",         "h",      "i",      "j",
+    "k",        "l",      "m",      "n",     "o",     "p",      "q",   "r",         "s",      "t",      "u",
+    "v",        "w",      "x",      "y",     "z",     "0",      "1",   "2",         "3",      "4",      "5",
+    "6",        "7",      "8",      "9",     "left",  "right",  "up",  "down",      "home",   "end",    "pageup",
+    "pagedown", "insert", "delete", "space", "enter", "escape", "tab", "backspace", "lshift", "rshift", "lctrl",
+    "rctrl",    "lalt",   "ralt",   "f1",    "f2",    "f3",     "f4",  "f5",        "f6",     "f7",     "f8",
+    "f9",       "f10",    "f11",    "f12",   "grave"};
 
 }  // namespace
 

@@ -52,7 +52,7 @@ TEST(ScriptPlayer, DeliversAtTheFirstFrameAtOrAfterTheEvent) {
         for (std::uint64_t k = 0; k <= fps; ++k) {
             const FrameInput f = p.next();
             elapsed += f.elapsedMicros;
-            if (k == 0) EXPECT_EQ(f.elapsedMicros, 0u);
+            if (k == 0) { EXPECT_EQ(f.elapsedMicros, 0u); }
             if (f.isHeld(Key::Left)) ++heldFrames;
             if (k == fps) {
                 EXPECT_TRUE(f.wasReleased(Key::Left));

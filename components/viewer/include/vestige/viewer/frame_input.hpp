@@ -26,6 +26,7 @@ enum class Key : std::uint8_t {
     Space, Enter, Escape, Tab, Backspace,
     LeftShift, RightShift, LeftCtrl, RightCtrl, LeftAlt, RightAlt,
     F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12,
+    Grave,  // ` (the console key)
     Count
 };
 // clang-format on
@@ -43,6 +44,7 @@ struct FrameInput {
     std::bitset<kKeyCount> held, pressed, released;
     std::bitset<kMouseButtonCount> buttonsHeld, buttonsPressed, buttonsReleased;
     Vec2 mouseDelta;
+    int wheel = 0;      // wheel notches over the frame, + away from the user
     bool quit = false;  // window closed or Escape
     bool focusLost = false;
     bool deviceRemoved = false;
