@@ -412,6 +412,9 @@ void forgetEntity(Runtime& rt, lua_State* L, int index);
 void noteTimerFired(Runtime& rt, std::string name);
 // game.ConsoleCommand("name arg1 arg2\n") -> RunConsoleCommand(name, arg1, arg2) (lib/concommand.cpp).
 int runConsoleLine(lua_State* L);
+// The host console's dispatch (lib/host_commands.cpp): the command at `first`, its arguments above, the raw argument
+// text at `argStringIndex`; pushes whether anything by that name ran.
+int dispatchConsoleCommand(lua_State* L, int first, int argStringIndex);
 
 // util.cpp: a trace through the session's plug (Options::trace; without one, a miss ending at q.end), and the
 // TraceResult table util.TraceLine returns pushed (filled into the table at stack slot `output` when it is not 0).

@@ -284,5 +284,57 @@ TEST(ClientRealm, AMissingFontFallsBackToDejaVuSansWithANote) {
     EXPECT_EQ(l.client->fontNotes().size(), notes);
 }
 
+// The host console's forward (Runtime::consoleCommand): each realm runs its own Lua commands with the raw argument
+// text, its variables and its engine commands; what it does not have is false, so the console prints "Unknown
+// command". ent_fire, kill, noclip and lua_run are the server's; lua_run_cl the client's (sv_allowcslua 1, the wiki's
+// default).
+TEST(ClientRealm, TheHostConsoleReachesEachRealmsCommands) {
+    auto l = bootListen();
+    ASSERT_EQ(ev(*l.server, "concommand.Add('vt_srv', function(p, c, a, s) got = c .. '|' .. #a .. '|' .. s end)"), "");
+    ASSERT_EQ(ev(*l.client, "concommand.Add('vt_cl', function(p, c, a, s) got = c .. '|' .. s end)"), "");
+    EXPECT_TRUE(l.server->consoleCommand({"vt_srv", "a b", "c"}, "\"a b\" c"));
+    EXPECT_EQ(ev(*l.server, "got"), "vt_srv|2|\"a b\" c");
+    EXPECT_FALSE(l.server->consoleCommand({"vt_cl"}, ""));
+    EXPECT_TRUE(l.client->consoleCommand({"vt_cl", "x"}, "x"));
+    EXPECT_EQ(ev(*l.client, "got"), "vt_cl|x");
+    EXPECT_TRUE(l.server->consoleCommand({"sv_gravity", "300"}, "300"));
+    EXPECT_EQ(ev(*l.server, "GetConVarNumber('sv_gravity')"), "300");
+    EXPECT_TRUE(l.server->consoleCommand({"lua_run", "vt_ran", "=", "1"}, "vt_ran = 1"));
+    EXPECT_EQ(ev(*l.server, "vt_ran"), "1");
+    EXPECT_FALSE(l.client->consoleCommand({"lua_run", "vt_ran=1"}, "vt_ran=1"));  // the server's command
+    EXPECT_TRUE(l.client->consoleCommand({"lua_run_cl", "vt_cl_ran=2"}, "vt_cl_ran=2"));
+    EXPECT_EQ(ev(*l.client, "vt_cl_ran"), "2");
+    EXPECT_FALSE(l.client->consoleCommand({"ent_fire", "x"}, "x"));
+    EXPECT_FALSE(l.server->consoleCommand({"nosuchcommand"}, ""));
+    // A Lua error inside a command is recorded and the command counts as run.
+    ASSERT_EQ(ev(*l.server, "concommand.Add('vt_bad', function() error('boom') end)"), "");
+    const auto before = l.server->errors().size();
+    EXPECT_TRUE(l.server->consoleCommand({"vt_bad"}, ""));
+    EXPECT_EQ(l.server->errors().size(), before + 1);
+}
+
+TEST(ClientRealm, KillAndNoclipAskTheGamemode) {
+    auto l = bootListen();
+    l.server->joinPlayer();
+    l.server->tick();
+    game::Entity* p = l.server->world().player(1);
+    ASSERT_TRUE(p && p->alive);
+    // No PlayerNoClip answer and sv_cheats 0: Source's rule refuses; the gamemode's true allows.
+    EXPECT_TRUE(l.server->consoleCommand({"noclip"}, ""));
+    EXPECT_EQ(p->moveType, game::MoveType::Walk);
+    ASSERT_EQ(ev(*l.server, "function GAMEMODE:PlayerNoClip(ply, on) vt_on = on return true end"), "");
+    EXPECT_TRUE(l.server->consoleCommand({"noclip"}, ""));
+    EXPECT_EQ(p->moveType, game::MoveType::Noclip);
+    EXPECT_EQ(ev(*l.server, "vt_on"), "true");
+    EXPECT_TRUE(l.server->consoleCommand({"noclip"}, ""));
+    EXPECT_EQ(p->moveType, game::MoveType::Walk);
+    ASSERT_EQ(ev(*l.server, "function GAMEMODE:CanPlayerSuicide(ply) return false end"), "");
+    EXPECT_TRUE(l.server->consoleCommand({"kill"}, ""));
+    EXPECT_TRUE(p->alive);
+    ASSERT_EQ(ev(*l.server, "function GAMEMODE:CanPlayerSuicide(ply) return true end"), "");
+    EXPECT_TRUE(l.server->consoleCommand({"kill"}, ""));
+    EXPECT_FALSE(p->alive);
+}
+
 }  // namespace
 }  // namespace vestige::source::glua

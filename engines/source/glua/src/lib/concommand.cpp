@@ -17,19 +17,17 @@ int lAddConsoleCommand(lua_State* L) {
     return 0;
 }
 
-// Runs a console command: Lua commands go to concommand.Run(ply, cmd, args, argStr).
-int runCommand(lua_State* L, int first) {
+// Runs a console command: Lua commands go to concommand.Run(ply, cmd, args, argStr); then the realm's variables and
+// the engine's commands. argStr is the text at `argStringIndex`, or (0) the arguments joined by spaces. False when no
+// command or variable has the name.
+bool runNamed(lua_State* L, int first, int argStringIndex) {
     const char* cmd = luaL_checkstring(L, first);
     const int n = lua_gettop(L);
-    bool known = false;
-    { known = implOf(L).consoleCommands.count(asciiLower(cmd)) > 0; }
-    if (!known && setConVarFromCommand(L, cmd, first + 1)) return 0;
-    if (!known && runEngineCommand(L, cmd, first)) return 0;
+    const bool known = implOf(L).consoleCommands.count(asciiLower(cmd)) > 0;
     if (!known) {
-        lua_pushfstring(L, "Unknown command: %s", cmd);
-        rtOf(L).print(lua_tostring(L, -1));
-        rtOf(L).print("\n");
-        return 0;
+        // ent_fire and the like are the server's; a client realm has only its variables.
+        const bool server = rtOf(L).realm() == Realm::Server;
+        return setConVarFromCommand(L, cmd, first + 1) || (server && runEngineCommand(L, cmd, first));
     }
     lua_getglobal(L, "concommand");
     lua_getfield(L, -1, "Run");
@@ -42,18 +40,36 @@ int runCommand(lua_State* L, int first) {
         lua_call(L, 1, 1);
         lua_rawseti(L, -2, i - first);
     }
-    lua_getglobal(L, "table");
-    lua_getfield(L, -1, "concat");
-    lua_remove(L, -2);
-    lua_pushvalue(L, -2);
-    lua_pushliteral(L, " ");
-    lua_call(L, 2, 1);
+    if (argStringIndex > 0) {
+        lua_pushvalue(L, argStringIndex);
+    } else {
+        lua_getglobal(L, "table");
+        lua_getfield(L, -1, "concat");
+        lua_remove(L, -2);
+        lua_pushvalue(L, -2);
+        lua_pushliteral(L, " ");
+        lua_call(L, 2, 1);
+    }
     lua_call(L, 4, 0);
+    return true;
+}
+
+int runCommand(lua_State* L, int first) {
+    if (!runNamed(L, first, 0)) {
+        lua_pushfstring(L, "Unknown command: %s", lua_tostring(L, first));
+        rtOf(L).print(lua_tostring(L, -1));
+        rtOf(L).print("\n");
+    }
     return 0;
 }
 int lRunConsoleCommand(lua_State* L) { return runCommand(L, 1); }
 
 }  // namespace
+
+int dispatchConsoleCommand(lua_State* L, int first, int argStringIndex) {
+    lua_pushboolean(L, runNamed(L, first, argStringIndex));
+    return 1;
+}
 
 int runConsoleLine(lua_State* L) {
     // "name arg1 arg2\n" -> RunConsoleCommand(name, arg1, arg2)

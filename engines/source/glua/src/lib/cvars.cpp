@@ -316,6 +316,7 @@ void openCvars(Runtime& rt, lua_State* L) {
                   {"sv_noclipspeed", "5", 8192 | 256},
                   {"sv_noclipaccelerate", "5", 8192 | 256},
                   {"sv_alltalk", "0", 256},
+                  {"sv_allowcslua", "1", 8192},
                   {"mp_falldamage", "0", 256},
                   {"hostname", "Garry's Mod", 0}};
     const game::WorldOptions& world = entityTable(rt).world().options();

@@ -168,6 +168,12 @@ public:
         for (std::uint64_t i = 0; i < n; ++i) tick();
     }
 
+    // A command from the local player's console (argv as the client console split it, argString its raw
+    // arguments): the engine's commands of this realm (server: lua_run, kill, noclip; client: lua_run_cl), Lua
+    // commands (concommand.Add), console variables, ent_fire. False when nothing here has the name (the console
+    // then prints "Unknown command").
+    bool consoleCommand(const std::vector<std::string>& argv, std::string_view argString);
+
     // Calls hook.Call(name, GAMEMODE) with no arguments; counted in hookCounts().
     void callHook(std::string_view name);
     // The same for an event bound with hookId(): what the engine's own per-tick events use.
