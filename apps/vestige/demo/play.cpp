@@ -71,7 +71,8 @@ DemoStage demoStagePlay() {
                     return demo.write("play/" + shot.file, png);
                 };
                 const PlayView view{640, 360, 60};
-                VESTIGE_TRY(auto shots, playHeadless(*session, loaded, view, line, sink));
+                VESTIGE_TRY(auto console, PlayConsole::create(*session, PlayConsoleOptions{}));
+                VESTIGE_TRY(auto shots, playHeadless(*session, *console, loaded, view, line, sink));
                 VESTIGE_CHECK(demo.write("play/trace.jsonl", trace));
                 auto report = playReport(*session, "play/demo.bsp", view, shots);
                 report.erase("memoryBytes");  // allocator-dependent

@@ -1,7 +1,9 @@
-// play: one game, two front ends. `vestige play MAP --headless` runs the very session `vestige lua --map MAP
-// --input FILE` runs (lua_session.hpp; the same tick trace and hash) and draws the map from the player's eye every
-// K ticks to PNG, with the client realm's HUD (HUDPaint's surface drawing) over each shot. The windowed client (SDL
-// window, console, sound) is not built yet.
+// play: one game, two front ends. `vestige play MAP` opens a window: keyboard and mouse through Source's binds and
+// CInput, the console's commands (config.cfg, autoexec.cfg, --exec, +commands on the command line), fixed ticks and
+// the view drawn between them. `vestige play MAP --headless` runs the very session `vestige lua --map MAP --input
+// FILE` runs (lua_session.hpp; the same tick trace and hash) and draws the map from the player's eye every K ticks
+// to PNG, with the client realm's HUD (HUDPaint's surface drawing) over each shot; without --input the console
+// (--exec, +commands) drives the player. No on-screen console or sound yet.
 #include <fmt/format.h>
 
 #include <fstream>
@@ -10,7 +12,9 @@
 #include "content_options.hpp"
 #include "options.hpp"
 #include "play_session.hpp"
+#include "vestige/core/file_io.hpp"
 #include "vestige/core/json.hpp"
+#include "vestige/viewer/input_script.hpp"
 
 namespace vestige::app {
 namespace {
@@ -24,15 +28,25 @@ struct PlayArgs {
     std::string size = "1280x720";
     std::string every = "66";
     std::string out;
+    std::string execFile, cfgDir, script, fps = "60", frames = "0", screenshots = ".";
+    std::vector<std::string> commands;  // "+cmd args ..." after MAP
 };
 
 int playUsage(const std::string& message) { return usageError("play", message); }
 
 std::string summaryLine(const nlohmann::json& r) {
-    std::string line = fmt::format("played {}: {} ticks at {:.2f} Hz, {} screenshot(s) {}x{}, trace hash {}",
-                                   r["map"].get<std::string>(), r["ticks"].get<std::uint64_t>(),
-                                   r["tickRate"].get<double>(), r["shots"].size(), r["size"][0].get<int>(),
-                                   r["size"][1].get<int>(), r["traceHash"].get<std::string>());
+    const bool window = r.contains("frames");
+    std::string line =
+        window ? fmt::format(
+                     "played {} in a window: {} frames ({} driver), {} ticks at {:.2f} Hz, {} screenshot(s), "
+                     "trace hash {}",
+                     r["map"].get<std::string>(), r["frames"].get<std::uint64_t>(), r["driver"].get<std::string>(),
+                     r["ticks"].get<std::uint64_t>(), r["tickRate"].get<double>(), r["screenshots"].size(),
+                     r["traceHash"].get<std::string>())
+               : fmt::format("played {}: {} ticks at {:.2f} Hz, {} screenshot(s) {}x{}, trace hash {}",
+                             r["map"].get<std::string>(), r["ticks"].get<std::uint64_t>(), r["tickRate"].get<double>(),
+                             r["shots"].size(), r["size"][0].get<int>(), r["size"][1].get<int>(),
+                             r["traceHash"].get<std::string>());
     if (r.contains("player")) {
         const auto& o = r["player"]["origin"];
         line += fmt::format(", player at ({}, {}, {})", o[0].get<float>(), o[1].get<float>(), o[2].get<float>());
@@ -45,18 +59,119 @@ std::string summaryLine(const nlohmann::json& r) {
         for (const auto& note : r["client"]["fontNotes"]) line += ", " + note.get<std::string>();
     if (!r["standInCalls"].empty()) line += fmt::format(", {} stand-in function(s) called", r["standInCalls"].size());
     if (!r["missingEnums"].empty()) line += fmt::format(", {} missing enum(s)", r["missingEnums"].size());
+    if (r.contains("console")) {
+        const auto& c = r["console"];
+        line += fmt::format(", console ran {} command(s)", c["commandsRun"].get<std::uint64_t>());
+        if (!c["unknownCommands"].empty()) line += fmt::format(", {} unknown", c["unknownCommands"].size());
+    }
     return line;
+}
+
+// The console's start-up options from the command line.
+PlayConsoleOptions consoleOptions(const PlayArgs& a) {
+    PlayConsoleOptions o;
+    o.cfgDir = a.cfgDir;
+    if (!a.content.gmodDir.empty()) o.gmodCfg = fs::path(a.content.gmodDir) / "cfg";
+    o.execFile = a.execFile;
+    o.commandLine = a.commands;
+    return o;
+}
+
+SceneArgs sceneOf(const PlayArgs& a) {
+    SceneArgs scene;
+    scene.path = a.session.map;
+    scene.size = a.size;
+    scene.content = a.content;
+    return scene;
+}
+
+// The windowed client: the session, its console, the window loop; the report as `--headless` gives it (no shots).
+int runWindow(AppContext& ctx, PlayArgs& a) {
+    const SceneArgs scene = sceneOf(a);
+    PlayWindowRun run;
+    if (auto bad = checkSceneArgs(scene, run.width, run.height); !bad.empty()) return playUsage(bad);
+    LuaNumbers n;
+    std::uint64_t fps = 0;
+    if (std::string error; !parseLuaNumbers(a.session, &n, &error) || !parseCount("--fps", a.fps, 1000, &fps, &error) ||
+                           !parseCount("--frames", a.frames, kMaxTicks, &run.frames, &error))
+        return playUsage(error);
+    if (fps == 0) return playUsage("--fps must be at least 1");
+    run.fps = static_cast<std::uint32_t>(fps);
+    run.ticks = a.session.ticksGiven ? n.ticks : 0;
+    run.title = fmt::format("Vestige - {}", a.session.map);
+    run.screenshotDir = a.screenshots;
+    std::optional<viewer::InputScript> script;
+    if (!a.script.empty()) {
+        auto text = readFile(a.script);
+        if (!text) return reportError(ctx, text.error());
+        auto parsed =
+            viewer::InputScript::parse(std::string_view(reinterpret_cast<const char*>(text->data()), text->size()));
+        if (!parsed) return reportError(ctx, Error(parsed.error()).file(a.script));
+        script = std::move(*parsed);
+        run.script = &*script;
+        if (run.frames == 0) run.frames = script->lastFrame(run.fps) + 1;
+    }
+    a.session.gmodDir = a.content.gmodDir;
+    auto loaded = loadScene(ctx, scene);
+    if (!loaded) return reportError(ctx, loaded.error());
+    auto session = openLuaSession(a.session, n, ctx, ctx.json);
+    if (!session) return reportError(ctx, session.error());
+    auto console = PlayConsole::create(**session, consoleOptions(a));
+    if (!console) return reportError(ctx, console.error());
+    std::ofstream trace;
+    if (!a.out.empty()) {
+        std::error_code ec;
+        fs::create_directories(a.out, ec);
+        trace.open(fs::path(a.out) / "trace.jsonl", std::ios::binary | std::ios::trunc);
+        if (!trace) return reportError(ctx, Error("io.open", "cannot create the trace").file(a.out));
+    }
+    const auto line = [&trace](std::string_view l) {
+        if (trace.is_open()) trace << l << '\n';
+    };
+    auto done = playWindow(**session, **console, *loaded, run, line);
+    if (!done) return reportError(ctx, done.error());
+    PlayView view{run.width, run.height, 0};
+    auto report = playReport(**session, a.session.map, view, {});
+    report.erase("shots");
+    report.erase("screenshotEvery");
+    report["driver"] = done->driver;
+    report["frames"] = done->frames;
+    report["screenshots"] = nlohmann::json::array();
+    for (const auto& p : done->screenshots) report["screenshots"].push_back(p.string());
+    report["console"] = (*console)->reportJson();
+    if (ctx.json) {
+        printOut(dumpJson(report, 2));
+    } else {
+        printOut(summaryLine(report));
+        for (const auto& p : done->screenshots) printOut(p.string());
+    }
+    const auto& client = (*session)->client;
+    const bool clean = luaRunClean(*(*session)->runtime) && (!client || client->errors().empty());
+    return clean ? kExitOk : kExitError;
 }
 
 }  // namespace
 
 void addPlayCommand(CLI::App& cli, AppContext& ctx) {
     auto* cmd = cli.add_subcommand(
-        "play", "Play a Source map: headless (--headless) for now, screenshots with the HUD and a trace");
+        "play", "Play a Source map in a window (keyboard, mouse, binds, console commands) or --headless");
     auto* json = addJsonFlag(cmd);
     static PlayArgs a;
     cmd->add_option("MAP", a.session.map, "Map .bsp (file, or archive entry as archive:entry)")->required();
+    cmd->add_option(
+        "COMMANDS", a.commands,
+        "Console commands after the map, Source style: +sv_cheats 1 +bind f noclip (run after autoexec.cfg)");
     cmd->add_flag("--headless", a.headless, "No window: run the ticks, write screenshots and the tick trace to -o");
+    cmd->add_option("--exec", a.execFile, "A console script (.cfg text) run after autoexec.cfg");
+    cmd->add_option("--cfg-dir", a.cfgDir,
+                    "Folder of config.cfg/autoexec.cfg; config.cfg is written there on quit (default: none, GMod's "
+                    "default binds; with --gmod-dir its cfg/ is read too, never written)");
+    cmd->add_option("--script", a.script, "Window: scripted keys and mouse (the `vestige view --script` format)");
+    cmd->add_option("--fps", a.fps, "Window: frames per second of a scripted run")->capture_default_str();
+    cmd->add_option("--frames", a.frames, "Window: stop after N frames (0: until quit or the script ends)")
+        ->capture_default_str();
+    cmd->add_option("--screenshots", a.screenshots, "Window: folder for screenshots (F12, `screenshot`, `jpeg`)")
+        ->capture_default_str();
     auto* ticksOption = addSessionOptions(cmd, a.session);
     cmd->add_option("--screenshot-every", a.every, "A screenshot every K ticks, and one on the last tick")
         ->capture_default_str()
@@ -66,28 +181,25 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
     addContentOptions(cmd, a.content);
     cmd->add_option("--addon", a.session.target, "An addon/gamemode folder or a .lua file, as `vestige lua TARGET`");
     cmd->footer(
-        "Example: vestige play vestige-demo/play/demo.bsp --headless --input vestige-demo/play/walk.txt \\\n"
+        "Example: vestige play vestige-demo/play/demo.bsp --addon vestige-demo/play/hud +sensitivity 2\n"
+        "         vestige play vestige-demo/play/demo.bsp --headless --input vestige-demo/play/walk.txt \\\n"
         "           --screenshot-every 60 --size 640x360 -o shots/\n"
         "         vestige play gm_construct.bsp --headless --gmod-dir ~/GarrysMod/garrysmod --gamemode sandbox \\\n"
         "           --ticks 200 -o shots/ --json\n"
         "The tick trace and its hash are those of `vestige lua --map MAP --input FILE --trace` on the same map.\n"
+        "Keys are GMod's default binds (WASD, space, ctrl, shift, mouse1/2, e, r, v noclip; Escape quits) unless\n"
+        "config.cfg in --cfg-dir says otherwise; type console commands with --exec or +commands.\n"
         "--gmod-dir serves both the map's materials (as for `vestige render`) and GMod's own Lua (as for `vestige "
         "lua`).");
     cmd->callback([&ctx, json, ticksOption] {
         ctx.json = json->count() > 0;
         a.session.ticksGiven = ticksOption->count() > 0;
         ctx.run = [&ctx] {
-            if (!a.headless) {
-                return reportError(ctx, Error("play.no_window",
-                                              "the windowed client (SDL window, console, sound) is not built yet "
-                                              "(issue #23); run with --headless")
-                                            .file(a.session.map));
-            }
+            if (!a.headless) return runWindow(ctx, a);
             if (a.out.empty()) return playUsage("--headless needs -o FOLDER for the screenshots and the trace");
-            SceneArgs scene;
-            scene.path = a.session.map;
-            scene.size = a.size;
-            scene.content = a.content;
+            if (!a.script.empty())
+                return playUsage("--script plays keys into a window; headless, use --input or --exec");
+            const SceneArgs scene = sceneOf(a);
             PlayView view;
             if (auto bad = checkSceneArgs(scene, view.width, view.height); !bad.empty()) return playUsage(bad);
             LuaNumbers n;
@@ -110,7 +222,9 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
             const auto write = [&out](const PlayShot& shot, const image::Image& img) {
                 return image::writePng(out / shot.file, img);
             };
-            auto shots = playHeadless(**session, *loaded, view, line, write);
+            auto console = PlayConsole::create(**session, consoleOptions(a));
+            if (!console) return reportError(ctx, console.error());
+            auto shots = playHeadless(**session, **console, *loaded, view, line, write);
             trace.close();
             if (!shots || !trace) {
                 fs::remove(tracePath, ec);  // a cut-off trace would pass for a short game
@@ -119,6 +233,7 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
             }
 
             auto report = playReport(**session, a.session.map, view, *shots);
+            report["console"] = (*console)->reportJson();
             report["out"] = a.out;
             report["trace"] = "trace.jsonl";
             if (ctx.json) {

@@ -40,8 +40,42 @@ nlohmann::json clientReport(const LuaSession& session) {
 
 }  // namespace
 
-Result<std::vector<PlayShot>> playHeadless(LuaSession& session, const LoadedScene& scene, const PlayView& view,
-                                           const TraceLine& line, const ShotSink& sink) {
+PlayTicker::PlayTicker(LuaSession& session, PlayConsole& console, TraceLine line)
+    : mSession(session), mConsole(console), mLine(std::move(line)), mCursor(session.script) {
+    mPlayer = session.runtime->joinPlayer().handle;
+}
+
+void PlayTicker::tick() {
+    source::glua::Runtime& rt = *mSession.runtime;
+    source::game::World& world = rt.world();
+    if (source::game::Entity* p = world.get(mPlayer))
+        world.setCommand(
+            *p, mSession.script.empty() ? mConsole.createMove(static_cast<float>(rt.interval())) : mCursor.next());
+    rt.tick();
+    ++mTicks;
+    if (mLine) mLine(source::game::tickJson(world, world.player(1)));
+    mConsole.followServer(world);
+    if (const source::game::Entity* p = world.get(mPlayer); p && p->player && p->player->initialSpawnDone) {
+        const Vec3 eye = p->origin + Vec3{0, 0, p->player->move.viewOffsetZ};
+        mPrevEye = mHaveEye ? mEye : eye;
+        mEye = eye;
+        mHaveEye = true;
+    }
+    if (mSession.client) {
+        mSession.client->updateLocalPlayer(rt);
+        mSession.client->frame();
+    }
+}
+
+bool PlayTicker::eye(Vec3* previous, Vec3* current) const {
+    if (!mHaveEye) return false;
+    *previous = mPrevEye;
+    *current = mEye;
+    return true;
+}
+
+Result<std::vector<PlayShot>> playHeadless(LuaSession& session, PlayConsole& console, const LoadedScene& scene,
+                                           const PlayView& view, const TraceLine& line, const ShotSink& sink) {
     VESTIGE_TRY(auto off, render_gl::Offscreen::create(view.width, view.height));
     render_gl::Renderer& r = *off.renderer;
     VESTIGE_CHECK(openClientRealm(session, view.width, view.height));
@@ -64,19 +98,19 @@ Result<std::vector<PlayShot>> playHeadless(LuaSession& session, const LoadedScen
         return {};
     };
     const std::uint64_t last = session.ticks;
-    // Each tick is one client frame, as a listen server's host runs it: the local player updated from the server,
-    // Think, then the HUD pass; a shot draws the frame's HUD over the 3D view.
-    VESTIGE_CHECK(runLuaTicks(*session.runtime, session.script, last, line, [&](std::uint64_t tick) -> Status {
-        if (client) {
-            client->updateLocalPlayer(*session.runtime);
-            client->frame();
-            client->paintHud(hud);
-        }
-        return tick % view.every == 0 || tick == last ? take(tick) : Status{};
-    }));
-    if (last == 0) {  // no tick ran: the one shot is the state after boot
+    // Each tick is one client frame, as a listen server's host runs it: the console's buffer, the tick (the local
+    // player updated from the server, Think), then the HUD pass; a shot draws the frame's HUD over the 3D view.
+    PlayTicker ticker(session, console, line);
+    for (std::uint64_t t = 0; t < last && !console.quitRequested(); ++t) {
+        console.execute();
+        ticker.tick();
         if (client) client->paintHud(hud);
-        VESTIGE_CHECK(take(0));
+        const std::uint64_t tick = session.runtime->currentTick();
+        if (tick % view.every == 0 || tick == last || console.takeScreenshotRequest()) VESTIGE_CHECK(take(tick));
+    }
+    if (shots.empty()) {  // no tick ran: the one shot is the state after boot
+        if (client) client->paintHud(hud);
+        VESTIGE_CHECK(take(session.runtime->currentTick()));
     }
     return shots;
 }

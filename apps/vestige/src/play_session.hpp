@@ -11,8 +11,11 @@
 
 #include "lua_report.hpp"
 #include "lua_session.hpp"
+#include "play_console.hpp"
 #include "scene_input.hpp"
 #include "vestige/image/image.hpp"
+#include "vestige/source/game/headless.hpp"
+#include "vestige/viewer/input_script.hpp"
 
 namespace vestige::app {
 
@@ -31,11 +34,54 @@ struct PlayShot {
 // Takes the image of one shot (writes it to disk, or into the demo's folder).
 using ShotSink = std::function<Status(const PlayShot& shot, const image::Image& image)>;
 
-// Runs the session's ticks (runLuaTicks: `line` gets each tick's trace line) and the shots. Fails before the first
-// tick when no GL context can be made ("render.no_egl").
-[[nodiscard]] Result<std::vector<PlayShot>> playHeadless(LuaSession& session, const LoadedScene& scene,
-                                                         const PlayView& view, const TraceLine& line,
-                                                         const ShotSink& sink);
+// One tick of play, for both front ends: the player's command (the --input script's, as `vestige lua --input` gives
+// it, or the console's CInput), the world's tick, the trace line, the view the server snapped, the client realm's
+// frame. The player joins before the first tick.
+class PlayTicker {
+public:
+    PlayTicker(LuaSession& session, PlayConsole& console, TraceLine line);
+    void tick();
+    [[nodiscard]] std::uint64_t ticks() const { return mTicks; }
+    // The player's eye after the last two ticks (for drawing between them); false before it has spawned.
+    [[nodiscard]] bool eye(Vec3* previous, Vec3* current) const;
+
+private:
+    LuaSession& mSession;
+    PlayConsole& mConsole;
+    TraceLine mLine;
+    source::game::ScriptCursor mCursor;
+    source::game::EntityHandle mPlayer;
+    std::uint64_t mTicks = 0;
+    bool mHaveEye = false;
+    Vec3 mPrevEye, mEye;
+};
+
+// Runs the session's ticks (the console's buffer before each, `line` gets each tick's trace line) and the shots.
+// Fails before the first tick when no GL context can be made ("render.no_egl").
+[[nodiscard]] Result<std::vector<PlayShot>> playHeadless(LuaSession& session, PlayConsole& console,
+                                                         const LoadedScene& scene, const PlayView& view,
+                                                         const TraceLine& line, const ShotSink& sink);
+
+// The windowed client: a platform window, frames at the display's rate (or a --script's --fps), game ticks at the
+// session's fixed rate from the frame time, the eye drawn between the last two ticks, the view angles of this
+// frame's mouse, the HUD over it. Ends on quit (window closed, Escape, `quit`), after `frames` frames or `ticks`
+// ticks (0: unlimited). config.cfg is written on the way out when there is a --cfg-dir.
+struct PlayWindowRun {
+    std::string title = "Vestige";
+    std::uint32_t width = 1280, height = 720;
+    const viewer::InputScript* script = nullptr;  // scripted frames (the offscreen video driver is accepted)
+    std::uint32_t fps = 60;
+    std::uint64_t frames = 0, ticks = 0;
+    std::filesystem::path screenshotDir = ".";
+    bool writeConfigOnQuit = true;
+};
+struct PlayWindowResult {
+    std::uint64_t frames = 0, ticks = 0;
+    std::string driver;
+    std::vector<std::filesystem::path> screenshots;
+};
+[[nodiscard]] Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, const LoadedScene& scene,
+                                                  const PlayWindowRun& run, const TraceLine& line);
 
 // `vestige lua`'s report of the session (luaReport + traceHash) with the view and the shots (tick, file, camera).
 [[nodiscard]] nlohmann::json playReport(LuaSession& session, const std::string& mapFile, const PlayView& view,
