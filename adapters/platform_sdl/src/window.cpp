@@ -16,6 +16,7 @@ struct Window::Impl {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     bool videoUp = false, joystickUp = false;
+    bool escapeQuits = true;
     viewer::KeyState keys;
     Uint64 last = 0;
     ~Impl() {
@@ -85,6 +86,7 @@ Result<std::unique_ptr<Window>> Window::open(const WindowOptions& options) {
     if (options.relativeMouse && !offscreen) SDL_SetRelativeMouseMode(SDL_TRUE);
     // Only to hear about removed devices (FrameInput::deviceRemoved); joystick axes are not read yet.
     s.joystickUp = SDL_InitSubSystem(SDL_INIT_JOYSTICK) == 0;
+    s.escapeQuits = options.escapeQuits;
     s.last = SDL_GetPerformanceCounter();
     return w;
 }
@@ -104,7 +106,7 @@ viewer::FrameInput Window::pump() {
                 f.quit = true;
                 break;
             case SDL_KEYDOWN:
-                if (ev.key.keysym.scancode == SDL_SCANCODE_ESCAPE) f.quit = true;
+                if (ev.key.keysym.scancode == SDL_SCANCODE_ESCAPE && s.escapeQuits) f.quit = true;
                 if (!ev.key.repeat) s.keys.down(f, keyFromScancode(ev.key.keysym.scancode));
                 break;
             case SDL_KEYUP:
@@ -113,6 +115,9 @@ viewer::FrameInput Window::pump() {
             case SDL_MOUSEMOTION:
                 f.mouseDelta =
                     f.mouseDelta + Vec2{static_cast<float>(ev.motion.xrel), static_cast<float>(ev.motion.yrel)};
+                break;
+            case SDL_TEXTINPUT:
+                f.text += ev.text.text;
                 break;
             case SDL_MOUSEWHEEL:
                 f.wheel += ev.wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -ev.wheel.y : ev.wheel.y;

@@ -70,13 +70,27 @@ Result<InputScript> InputScript::parse(std::string_view text) {
                 e.button = MouseButton::Right;
             else
                 return bad(lineNo, "button", "left, middle or right", w[3]);
+        } else if (verb == "text" && w.size() >= 3) {
+            // The typed text is the rest of the line after "text " (inner spaces kept).
+            e.kind = ScriptEvent::Kind::Text;
+            const auto at = line.find("text") + 4;
+            std::string_view rest = line.substr(at);
+            while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+            while (!rest.empty() && (rest.back() == '\r' || rest.back() == ' ')) rest.remove_suffix(1);
+            e.text = std::string(rest);
+        } else if (verb == "wheel" && arity(3)) {
+            const auto n = parseInteger<std::int32_t>(w[2]);
+            if (!n || *n < -100 || *n > 100) return bad(lineNo, "notches", "an integer -100..100", w[2]);
+            e.kind = ScriptEvent::Kind::Wheel;
+            e.notches = *n;
         } else if (verb == "focus-lost" && arity(2)) {
             e.kind = ScriptEvent::Kind::FocusLost;
         } else if (verb == "quit" && arity(2)) {
             e.kind = ScriptEvent::Kind::Quit;
         } else {
             return bad(lineNo, "event",
-                       "TIME down|up|tap KEY, TIME mouse DX DY, TIME button down|up BUTTON, TIME focus-lost, TIME quit",
+                       "TIME down|up|tap KEY, TIME mouse DX DY, TIME button down|up BUTTON, TIME text TEXT, TIME "
+                       "wheel N, TIME focus-lost, TIME quit",
                        line);
         }
         s.mEvents.push_back(e);
@@ -118,6 +132,12 @@ FrameInput ScriptPlayer::next() {
                 break;
             case ScriptEvent::Kind::ButtonUp:
                 mKeys.buttonUp(f, e.button);
+                break;
+            case ScriptEvent::Kind::Text:
+                f.text += e.text;
+                break;
+            case ScriptEvent::Kind::Wheel:
+                f.wheel += e.notches;
                 break;
             case ScriptEvent::Kind::FocusLost:
                 mKeys.releaseAll(f);

@@ -81,5 +81,18 @@ TEST(ScriptPlayer, FocusLostReleasesAndQuitIsReported) {
     EXPECT_TRUE(p.next().quit);
 }
 
+TEST(ScriptPlayer, TypedTextAndWheelNotchesArriveInTheirFrame) {
+    const auto s = parse("0 text echo  two spaces \n0 text !\n100 wheel -3\n100 wheel 1\n");
+    ScriptPlayer p(s, 10);
+    const FrameInput first = p.next();
+    EXPECT_EQ(first.text, "echo  two spaces!");  // inner spaces kept, the line's trailing ones dropped
+    EXPECT_EQ(first.wheel, 0);
+    const FrameInput second = p.next();
+    EXPECT_EQ(second.text, "");
+    EXPECT_EQ(second.wheel, -2);
+    EXPECT_FALSE(InputScript::parse("0 wheel 101\n").ok());
+    EXPECT_FALSE(InputScript::parse("0 text\n").ok());
+}
+
 }  // namespace
 }  // namespace vestige::viewer

@@ -21,6 +21,7 @@ struct WindowOptions {
     bool allowOffscreen = false;  // scripted runs: accept SDL_VIDEODRIVER=offscreen
     bool relativeMouse = true;    // hide the cursor and report relative motion
     bool vsync = true;
+    bool escapeQuits = true;  // false: Escape is an ordinary key (a game decides what it does)
 };
 
 class Window {
@@ -32,8 +33,9 @@ public:
     Window(const Window&) = delete;
     Window& operator=(const Window&) = delete;
 
-    // Drains SDL's queue into one frame: edges, held keys, mouse motion and buttons, quit (window closed or
-    // Escape), focus lost and device removed (both release everything held); elapsedMicros from SDL's counter.
+    // Drains SDL's queue into one frame: edges, held keys, typed text, mouse motion, buttons and wheel, quit (window
+    // closed, or Escape unless escapeQuits is off), focus lost and device removed (both release everything held);
+    // elapsedMicros from SDL's counter.
     [[nodiscard]] viewer::FrameInput pump();
     // The drawable size in pixels (at least 1x1).
     void drawableSize(std::uint32_t& width, std::uint32_t& height) const;

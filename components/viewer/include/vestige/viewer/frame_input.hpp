@@ -11,6 +11,7 @@
 #include <bitset>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "vestige/core/math.hpp"
@@ -45,6 +46,7 @@ struct FrameInput {
     std::bitset<kMouseButtonCount> buttonsHeld, buttonsPressed, buttonsReleased;
     Vec2 mouseDelta;
     int wheel = 0;      // wheel notches over the frame, + away from the user
+    std::string text;   // UTF-8 typed over the frame (text input: layout and shift applied, no control keys)
     bool quit = false;  // window closed or Escape
     bool focusLost = false;
     bool deviceRemoved = false;

@@ -7,6 +7,8 @@
 //   TIME tap KEY                    pressed and released in the same frame
 //   TIME mouse DX DY                relative motion (counts; x right, y down)
 //   TIME button down|up left|middle|right
+//   TIME text TEXT                  typed text (the rest of the line, as a keyboard's text input delivers it)
+//   TIME wheel N                    N wheel notches (+ away from the user)
 //   TIME focus-lost                 everything held is released, as when the window loses focus
 //   TIME quit                       ends the run
 //
@@ -24,12 +26,14 @@
 namespace vestige::viewer {
 
 struct ScriptEvent {
-    enum class Kind : std::uint8_t { Down, Up, Tap, Mouse, ButtonDown, ButtonUp, FocusLost, Quit };
+    enum class Kind : std::uint8_t { Down, Up, Tap, Mouse, ButtonDown, ButtonUp, Text, Wheel, FocusLost, Quit };
     std::uint64_t timeMicros = 0;
     Kind kind = Kind::Down;
     Key key = Key::Unknown;
     MouseButton button = MouseButton::Left;
     Vec2 motion;
+    std::string text;
+    std::int32_t notches = 0;
 };
 
 class InputScript {
