@@ -139,6 +139,21 @@ bool Console::setVar(std::string_view name, std::string_view value) {
 
 bool Console::hasCommand(std::string_view name) const { return mCommands.count(asciiLower(name)) > 0; }
 
+std::vector<std::string> Console::complete(std::string_view prefix) const {
+    const std::string p = asciiLower(prefix);
+    std::vector<std::string> out;
+    const auto take = [&](const auto& map) {
+        for (auto it = map.lower_bound(p); it != map.end() && it->first.rfind(p, 0) == 0; ++it)
+            out.push_back(it->first);
+    };
+    take(mCommands);
+    take(mVars);
+    take(mAliases);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 void Console::addText(std::string_view text) {
     for (auto& c : splitCommands(text)) mQueue.push_back(Queued{std::move(c), mCurrentDepth});
 }

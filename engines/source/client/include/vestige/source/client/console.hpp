@@ -73,6 +73,8 @@ public:
     // Sets a variable as `name value` does (clamped to its bounds); false for an unknown name.
     bool setVar(std::string_view name, std::string_view value);
     [[nodiscard]] bool hasCommand(std::string_view name) const;
+    // Commands, variables and aliases whose names start with `prefix` (case-insensitive), sorted.
+    [[nodiscard]] std::vector<std::string> complete(std::string_view prefix) const;
 
     void setForward(Forward forward) { mForward = std::move(forward); }
     void setFileReader(FileReader reader) { mReader = std::move(reader); }
