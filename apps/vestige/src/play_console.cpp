@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "vestige/core/file_io.hpp"
+#include "vestige/font/font_files.hpp"
 #include "vestige/source/client/default_config.hpp"
 #include "vestige/source/client/keys.hpp"
 
@@ -16,6 +17,7 @@ namespace fs = std::filesystem;
 namespace client = source::client;
 
 constexpr std::size_t kMaxKeptOutput = 64 << 10;  // console text kept for the report
+constexpr int kPanelCell = 16;                    // the on-screen console's line height in pixels
 
 std::optional<std::string> readText(const fs::path& path) {
     std::error_code ec;
@@ -55,8 +57,17 @@ Result<std::unique_ptr<PlayConsole>> PlayConsole::create(LuaSession& session, co
     client::Console& c = self.mConsole;
     c.setPrinter([&self](std::string_view text) {
         if (self.mOutput.size() < kMaxKeptOutput) self.mOutput.append(text.substr(0, kMaxKeptOutput));
+        self.mPanel.addOutput(text);
         self.mSession.runtime->print(text);
     });
+    std::optional<fs::path> fontFile = font::findFontFile("DejaVu Sans Mono", 400, {{font::systemFontDir()}});
+    if (!fontFile) fontFile = font::fallbackFontFile();
+    if (fontFile) {
+        if (auto bytes = readFile(*fontFile)) {
+            if (auto face = font::Face::load(std::move(*bytes), kPanelCell)) self.mFont = std::move(*face);
+        }
+    }
+    if (!self.mFont) self.mFontNote = "no font for the on-screen console (fonts-dejavu-core): it shows no text";
     c.setFileReader([&self](const std::string& name) { return self.readCfg(name); });
     c.setForward([&self](const client::CommandArgs& a, std::string_view) {
         // A listen server's host console reaches the server first, then its own client realm.
@@ -108,8 +119,17 @@ std::optional<std::string> PlayConsole::readCfg(const std::string& name) const {
 
 void PlayConsole::frameInput(const viewer::FrameInput& f) {
     using viewer::Key;
+    if (mPanel.isOpen()) {
+        if (!mPanelWasOpen) mInput.releaseAll();  // what was held when it opened must not stay held
+        mPanelWasOpen = true;
+        mPanel.handle(f);
+        return;
+    }
+    mPanelWasOpen = false;
+    if (f.wasPressed(Key::Escape)) mQuit = true;
     for (std::size_t i = 1; i < viewer::kKeyCount; ++i) {
         const auto k = static_cast<Key>(i);
+        if (k == Key::Escape) continue;
         keyEdges(mConsole, client::sourceKeyName(k), f.pressed.test(i), f.released.test(i), f.held.test(i));
     }
     const client::MouseKey buttons[] = {client::MouseKey::Mouse1, client::MouseKey::Mouse3,
@@ -123,6 +143,20 @@ void PlayConsole::frameInput(const viewer::FrameInput& f) {
                  true, true, false);
     if (f.focusLost || f.deviceRemoved) mInput.releaseAll();
     mInput.mouseMove(f.mouseDelta.x, f.mouseDelta.y);
+}
+
+void PlayConsole::drawPanel(scene::DrawList2D& out, std::uint32_t width, std::uint32_t height) const {
+    if (mFont) {
+        mPanel.draw(out, *mFont, width, height);
+    } else if (mPanel.isOpen()) {
+        out.items.push_back({scene::Draw2D::Kind::Rect,
+                             0,
+                             0,
+                             static_cast<std::int32_t>(width),
+                             static_cast<std::int32_t>(height / 2),
+                             {0, 0, 0, 200},
+                             0});
+    }
 }
 
 source::game::UserCmd PlayConsole::createMove(float tickInterval) { return mInput.createMove(0, 0, tickInterval); }
@@ -160,6 +194,8 @@ nlohmann::json PlayConsole::reportJson() const {
     j["unknownCommands"] = mConsole.unknownCommands();
     j["droppedCommands"] = mConsole.droppedCommands();
     j["output"] = mOutput;
+    j["panelOpen"] = mPanel.isOpen();
+    if (!mFontNote.empty()) j["fontNote"] = mFontNote;
     return j;
 }
 

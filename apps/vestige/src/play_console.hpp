@@ -19,7 +19,10 @@
 #include <vector>
 
 #include "lua_session.hpp"
+#include "vestige/font/face.hpp"
+#include "vestige/scene/draw2d.hpp"
 #include "vestige/source/client/console.hpp"
+#include "vestige/source/client/console_panel.hpp"
 #include "vestige/source/client/input.hpp"
 #include "vestige/viewer/frame_input.hpp"
 
@@ -40,8 +43,12 @@ public:
                                                                      const PlayConsoleOptions& options);
 
     // A platform frame's keys, buttons and wheel as Key_Event calls (edges in a fixed order: releases after
-    // presses for keys tapped inside the frame), the mouse into CInput.
+    // presses for keys tapped inside the frame), the mouse into CInput. While the on-screen console is open the
+    // frame is its typing instead (every held button is let go when it opens); Escape with it closed quits (there
+    // is no game menu).
     void frameInput(const viewer::FrameInput& f);
+    // The on-screen console over the frame's 2D list (nothing while it is closed).
+    void drawPanel(scene::DrawList2D& out, std::uint32_t width, std::uint32_t height) const;
     // Runs the buffer (once per frame).
     void execute() { mConsole.execute(); }
     // The next command of the player (CInput::CreateMove over one tick).
@@ -67,6 +74,10 @@ private:
     PlayConsoleOptions mOptions;
     source::client::Console mConsole;
     source::client::Input mInput{mConsole};
+    source::client::ConsolePanel mPanel{mConsole};
+    std::unique_ptr<font::Face> mFont;  // the panel's text (DejaVu Sans Mono, or the fallback face); may be null
+    std::string mFontNote;
+    bool mPanelWasOpen = false;
     bool mQuit = false, mShot = false;
     std::string mOutput;  // what the console printed (kept for the report, also sent to the session's output)
 };

@@ -27,6 +27,7 @@ Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, c
     wo.height = run.height;
     wo.allowOffscreen = run.script != nullptr;
     wo.vsync = run.script == nullptr;
+    wo.escapeQuits = false;  // Escape closes the console first (PlayConsole::frameInput)
     VESTIGE_TRY(auto window, platform_sdl::Window::open(wo));
     std::uint32_t w = 1, h = 1;
     window->drawableSize(w, h);
@@ -68,7 +69,12 @@ Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, c
             const float t = static_cast<float>(accumulated) / static_cast<float>(tickMicros);
             camera = scene::sourceCamera(vestige::lerp(previous, current, t), console.input().viewAngles());
         }
-        if (client) client->paintHud(hud);
+        if (client) {
+            client->paintHud(hud);
+        } else {
+            hud.clear();
+        }
+        console.drawPanel(hud, w, h);
         VESTIGE_CHECK(renderer->draw(camera));
         VESTIGE_CHECK(renderer->drawOverlay(hud));
         out.frames = frame + 1;

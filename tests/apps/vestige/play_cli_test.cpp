@@ -311,6 +311,24 @@ TEST_F(PlayCli, AWindowWalksByTheBindsOfConfigCfgAndWritesItBackOnQuit) {
     EXPECT_EQ(written.find("bind \"w\""), std::string::npos) << "config.cfg's unbindall kept the defaults out";
 }
 
+// The on-screen console in the window: ` opens it (GMod's default bind), typing and Enter run a line, the game's
+// binds see nothing while it is open (W held does not walk), Escape closes it, the next Escape quits.
+TEST_F(PlayCli, TheOnScreenConsoleOwnsTheKeyboardWhileOpen) {
+    std::ofstream(mDir / "keys.txt") << "0 tap grave\n100 down w\n100 text lua_run print('typed', 1 + 1)\n"
+                                        "200 tap enter\n600 up w\n700 tap escape\n800 tap escape\n5000 quit\n";
+    ScopedDriver driver;
+    const auto r = run(
+        {"play", mMap.string(), "--script", (mDir / "keys.txt").string(), "--fps", "60", "--size", "160x90", "--json"});
+    if (noGl(r)) GTEST_SKIP() << "no offscreen OpenGL context";
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["frames"], 48) << "the second Escape (frame 48, 800 ms) quits";
+    EXPECT_EQ(j["console"]["output"], "] lua_run print('typed', 1 + 1)\n");
+    EXPECT_NE(j["output"].get<std::string>().find("typed\t2\n"), std::string::npos) << j["output"];
+    EXPECT_FALSE(j["console"]["panelOpen"].get<bool>());
+    EXPECT_EQ(j["player"]["origin"][0].get<double>(), -960.0) << "W went to the console, not to +forward";
+}
+
 // One game, two front ends, also with a window: an --input script gives the window the same ticks as headless play.
 TEST_F(PlayCli, AWindowPlayingAnInputScriptIsTheHeadlessGame) {
     std::ofstream(mDir / "keys.txt") << "5000 quit\n";
