@@ -319,15 +319,22 @@ TEST(ClientRealm, KillAndNoclipAskTheGamemode) {
     l.server->tick();
     game::Entity* p = l.server->world().player(1);
     ASSERT_TRUE(p && p->alive);
-    // No PlayerNoClip answer and sv_cheats 0: Source's rule refuses; the gamemode's true allows.
-    EXPECT_TRUE(l.server->consoleCommand({"noclip"}, ""));
-    EXPECT_EQ(p->moveType, game::MoveType::Walk);
-    ASSERT_EQ(ev(*l.server, "function GAMEMODE:PlayerNoClip(ply, on) vt_on = on return true end"), "");
+    // Base's rule: single player and alive may enter noclip; leaving is always allowed.
     EXPECT_TRUE(l.server->consoleCommand({"noclip"}, ""));
     EXPECT_EQ(p->moveType, game::MoveType::Noclip);
-    EXPECT_EQ(ev(*l.server, "vt_on"), "true");
     EXPECT_TRUE(l.server->consoleCommand({"noclip"}, ""));
     EXPECT_EQ(p->moveType, game::MoveType::Walk);
+    ASSERT_EQ(ev(*l.server, "function GAMEMODE:PlayerNoClip(ply, on) vt_on = on return false end"), "");
+    EXPECT_TRUE(l.server->consoleCommand({"noclip"}, ""));
+    EXPECT_EQ(p->moveType, game::MoveType::Walk);
+    EXPECT_EQ(ev(*l.server, "vt_on"), "true");
+    // No answer at all: Source's own rule, a cheat.
+    ASSERT_EQ(ev(*l.server, "GAMEMODE.PlayerNoClip = nil"), "");
+    EXPECT_TRUE(l.server->consoleCommand({"noclip"}, ""));
+    EXPECT_EQ(p->moveType, game::MoveType::Walk);
+    EXPECT_TRUE(l.server->consoleCommand({"sv_cheats", "1"}, "1"));
+    EXPECT_TRUE(l.server->consoleCommand({"noclip"}, ""));
+    EXPECT_EQ(p->moveType, game::MoveType::Noclip);
     ASSERT_EQ(ev(*l.server, "function GAMEMODE:CanPlayerSuicide(ply) return false end"), "");
     EXPECT_TRUE(l.server->consoleCommand({"kill"}, ""));
     EXPECT_TRUE(p->alive);

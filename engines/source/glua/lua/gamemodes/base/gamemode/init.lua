@@ -39,6 +39,8 @@ end
 
 function GM:EntityTakeDamage(ent, dmginfo) end
 function GM:PlayerShouldTakeDamage(ply, attacker) return true end
+-- The kill command: base lets every player take their own life.
+function GM:CanPlayerSuicide(ply) return true end
 
 function GM:PlayerDeath(ply, inflictor, attacker)
 	ply.NextSpawnTime = CurTime() + 2
