@@ -3,7 +3,8 @@
 // the demo gamemode's HUD (the client realm's HUDPaint) over it, as `vestige play --headless` does. Then the same
 // session again without a renderer: the trace hash must not change (one game, two front ends). Outputs: play/demo.bsp,
 // play/walk.txt (replay with `vestige play`), play/trace.jsonl, play/tick_NNNNNN.png (GL driver bytes), play/hud/ (the
-// demo gamemode) and play/report.json.
+// demo gamemode) and play/report.json. Then the console drives the player (play/console.cfg through `--exec`, as
+// `vestige play --headless --exec` runs it): a walk, noclip and a climb, a kill; play/console_report.json.
 #include <fmt/format.h>
 
 #include "../src/app.hpp"
@@ -19,6 +20,15 @@ constexpr const char* kWalk =
     "150 +forward 10000 0 45 0\n"  // walk north-east past the stairs
     "60 +forward 10000 0 90 0\n"   // turn north
     "60 - 0 0 180 10\n";           // look back west, a little down
+
+// The console's walk: CInput's buttons held over `wait`ed ticks, the server's engine commands.
+constexpr const char* kConsoleCfg =
+    "// vestige demo: play --headless --exec console.cfg\n"
+    "+forward\nwait 60\n-forward\n"
+    "lua_run print('walked to x', math.floor(Entity(1):GetPos().x))\n"
+    "wait 20\nnoclip\n+moveup\nwait 30\n-moveup\n"
+    "lua_run print('flew to z', math.floor(Entity(1):GetPos().z))\n"
+    "wait 10\nkill\n";
 
 // The demo gamemode: the base rules on the server, a small HUD on the client (a translucent panel with the local
 // player's health, a crosshair), drawn through surface.* and draw.SimpleText in HUDPaint.
@@ -89,6 +99,44 @@ DemoStage demoStagePlay() {
                     return Error("demo.play", "the trace hash differs from the session without screenshots")
                         .expected(plain->trace.hashHex())
                         .actual(session->trace.hashHex());
+                // The console's walk: no --input, the commands come from CInput.
+                VESTIGE_CHECK(demo.write("play/console.cfg", std::string_view(kConsoleCfg)));
+                LuaSessionArgs cargs = args;
+                cargs.input.clear();
+                cargs.ticks = "150";
+                cargs.ticksGiven = true;
+                LuaNumbers cn;
+                if (std::string error; !parseLuaNumbers(cargs, &cn, &error)) return Error("demo.play", error);
+                VESTIGE_TRY(auto cs, openLuaSession(cargs, cn, demo.app, true));
+                PlayConsoleOptions co;
+                co.execFile = (demo.outDir / "play" / "console.cfg").string();
+                VESTIGE_TRY(auto cc, PlayConsole::create(*cs, co));
+                int deadAt = 0;
+                const auto cline = [&](std::string_view) {
+                    const auto* p = cs->runtime->world().player(1);
+                    if (!deadAt && p && !p->alive) deadAt = static_cast<int>(cs->runtime->currentTick());
+                };
+                const auto none = [](const PlayShot&, const image::Image&) -> Status { return {}; };
+                const PlayView small{64, 36, 1000};
+                VESTIGE_TRY(auto cshots, playHeadless(*cs, *cc, loaded, small, cline, none));
+                auto creport = playReport(*cs, "play/demo.bsp", small, cshots);
+                creport.erase("memoryBytes");
+                creport.erase("shots");
+                creport["console"] = cc->reportJson();
+                VESTIGE_CHECK(demo.write("play/console_report.json", creport.dump(2)));
+                if (!luaRunClean(*cs->runtime) || !cc->console().unknownCommands().empty())
+                    return Error("demo.play", "the console's walk had Lua errors or unknown commands");
+                const std::string out = cs->output;
+                const auto number = [&out](const std::string& label) {  // "label<TAB>value" as print writes it
+                    const auto at = out.find(label + "\t");
+                    if (at == std::string::npos) return std::string("?");
+                    const auto from = at + label.size() + 1;
+                    return out.substr(from, out.find('\n', from) - from);
+                };
+                demo.notes.push_back(fmt::format(
+                    "play: the console's walk (play/console.cfg): +forward for 60 ticks reached x={}, noclip and "
+                    "+moveup for 30 ticks z={}, kill at tick {}",
+                    number("walked to x"), number("flew to z"), deadAt));
                 const auto& o = report["player"]["origin"];
                 demo.notes.push_back(fmt::format(
                     "play: {} ticks, {} screenshots {}x{} from the player's eye with the client realm's HUD, player at "
