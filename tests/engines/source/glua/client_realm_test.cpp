@@ -343,5 +343,62 @@ TEST(ClientRealm, KillAndNoclipAskTheGamemode) {
     EXPECT_FALSE(p->alive);
 }
 
+// net between the realms of a listen server (deliverNetMessages, the in-process channel): every Write*/Read* pair
+// round-trips bit for bit from the server to the client and back; the client reads the server's string table;
+// receivers get the payload's length without the 16-bit header and, on the client, no sender. The bit sizes are
+// GMod's (the wiki's net pages); the exact values are our own round trip (a regression guard).
+TEST(ClientRealm, NetMessagesOfEveryTypeCrossTheRealms) {
+    auto l = bootListen();
+    l.server->joinPlayer();
+    l.server->tick();
+    l.client->updateLocalPlayer(*l.server);               // Entity(1) exists on the client
+    const auto clientErrors = l.client->errors().size();  // the fixture's client boot has one on purpose
+    ASSERT_EQ(ev(*l.server, R"(
+        util.AddNetworkString('vt_down') util.AddNetworkString('vt_up')
+        net.Receive('vt_up', function(len, ply) up = len .. ' ' .. tostring(ply == Entity(1)) .. ' ' .. net.ReadString() end)
+        net.Start('vt_down')
+        net.WriteBit(true) net.WriteBool(false) net.WriteUInt(1234567, 24) net.WriteInt(-5, 7)
+        net.WriteUInt64('18446744073709551615') net.WriteFloat(1.5) net.WriteDouble(-0.1)
+        net.WriteString('hi there') net.WriteData('ab\0cd', 5) net.WriteVector(Vector(1.5, -2.25, 3000))
+        net.WriteAngle(Angle(10, -20.5, 30)) net.WriteNormal(Vector(0, 0.6, 0.8)) net.WriteEntity(Entity(1))
+        net.WriteColor(Color(1, 2, 3, 4)) net.WriteTable({a = 1, [2] = 'b', c = {true}})
+        net.WriteType(Vector(1, 2, 3)) net.WriteType(nil)
+        net.Send(Entity(1)))"),
+              "");
+    ASSERT_EQ(ev(*l.client, R"(
+        net.Receive('VT_DOWN', function(len, ply)
+            got = {len, ply == nil, net.ReadBit(), net.ReadBool(), net.ReadUInt(24), net.ReadInt(7), net.ReadUInt64(),
+                   net.ReadFloat(), net.ReadDouble(), net.ReadString(), (function(d) return #d .. ':' .. d:byte(3) end)(net.ReadData(5)),
+                   tostring(net.ReadVector()),
+                   tostring(net.ReadAngle()), tostring(net.ReadNormal()), net.ReadEntity():EntIndex()}
+            local c = net.ReadColor()
+            got[#got + 1] = c.r .. c.g .. c.b .. c.a
+            local t = net.ReadTable()
+            got[#got + 1] = t.a .. t[2] .. tostring(t.c[1])
+            got[#got + 1] = tostring(net.ReadType())
+            got[#got + 1] = tostring(net.ReadType())
+            got[#got + 1] = net.BytesLeft()
+        end))"),
+              "");
+    EXPECT_EQ(deliverNetMessages(*l.server, *l.client, 1), 1u);
+    EXPECT_EQ(
+        ev(*l.client, "local t = {} for i = 2, #got do t[#t + 1] = tostring(got[i]) end return table.concat(t, '|')"),
+        "true|1|false|1234567|-5|18446744073709551615|1.5|-0.1|hi there|5:0|1.500000 -2.250000 3000.000000|"
+        "10.000000 -20.500000 30.000000|0.000000 0.599902 0.800073|1|1234|1btrue|1.000000 2.000000 3.000000|"
+        "nil|0");
+    EXPECT_EQ(ev(*l.client, "return got[1] == net.BytesWritten and 0 or got[1] > 0"), "true");
+    // Back up: the client's SendToServer reaches the server's receiver from the local player.
+    EXPECT_EQ(ev(*l.client, "return net.Send, net.Broadcast, util.AddNetworkString"), "nil\tnil\tnil");
+    ASSERT_EQ(ev(*l.client, "net.Start('vt_up') net.WriteString('pong') net.SendToServer()"), "");
+    EXPECT_EQ(deliverNetMessages(*l.client, *l.server, 1), 1u);
+    EXPECT_EQ(ev(*l.server, "up"), "40 true pong");
+    EXPECT_EQ(ev(*l.server, "return net.SendToServer"), "nil");
+    // A message for another player is not the local client's.
+    ASSERT_EQ(ev(*l.server, "net.Start('vt_down') net.Send({})"), "");
+    EXPECT_EQ(deliverNetMessages(*l.server, *l.client, 1), 0u);
+    EXPECT_EQ(l.client->errors().size(), clientErrors) << renderErrors(*l.client);
+    EXPECT_TRUE(l.server->errors().empty()) << renderErrors(*l.server);
+}
+
 }  // namespace
 }  // namespace vestige::source::glua

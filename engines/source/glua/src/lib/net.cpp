@@ -1,12 +1,15 @@
-// The server half of GMod's net library. util.AddNetworkString pools a name (ids from 1; 0 = unknown); net.Start
-// begins a message with its 16-bit id and net.Write* append bits as Source's bf_write does (LSB first):
+// GMod's net library in C (its Lua half, net.Receive/Incoming and the typed helpers, is includes/extensions/net.lua).
+// util.AddNetworkString pools a name (ids from 1; 0 = unknown); net.Start begins a message with its 16-bit id and
+// net.Write* append bits as Source's bf_write does (LSB first):
 //   Bit 1, UInt/Int n bits (1..32), UInt64 64, Float 32, Double 64, String bytes + NUL, Data bytes,
 //   Vector/Angle: WriteBitVec3Coord (3 flags, then per non-zero component 2 flags + sign + 14-bit integer - 1 +
 //   5-bit fraction, truncated), Normal: WriteBitVec3Normal (2 flags, x/y sign + 11-bit fraction of 2047, z sign).
 // A message holds at most 64 KB (65536 bytes, header included); the write that crosses it raises. Send/SendOmit/
-// Broadcast/SendPAS/SendPVS queue it for its recipients (the players; there is no PVS, so PAS/PVS reach every
-// player) and count it per name with net.BytesWritten's size (payload + the engine's 3 bytes). Read* decode a
-// message a client sent (Runtime::receiveNetMessage runs it through net.Incoming).
+// Broadcast/SendPAS/SendPVS (server) queue it for its recipients (the players; there is no PVS, so PAS/PVS reach
+// every player), SendToServer (client) for the server, and count it per name with net.BytesWritten's size (payload +
+// the engine's 3 bytes). Read* decode an arriving message (Runtime::receiveNetMessage runs it through net.Incoming);
+// deliverNetMessages carries them between the realms of one process.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -328,6 +331,12 @@ int nSendPos(lua_State* L) {
     (void)checkVec(L, 1, false);
     return nBroadcast(L);
 }
+// The client's one destination: the server (recipient 0).
+int nSendToServer(lua_State* L) {
+    (void)writer(L);
+    finish(runtimeOf(L), {0});
+    return 0;
+}
 
 // ---- reading ----
 int nReadHeader(lua_State* L) {
@@ -417,6 +426,7 @@ int nBytesLeft(lua_State* L) {
     return 2;
 }
 
+// Both realms: building and reading.
 const luaL_Reg kNet[] = {{"Start", nStart},
                          {"Abort", nAbort},
                          {"WriteBit", nWriteBit},
@@ -431,11 +441,6 @@ const luaL_Reg kNet[] = {{"Start", nStart},
                          {"WriteAngle", nWriteAngle},
                          {"WriteNormal", nWriteNormal},
                          {"BytesWritten", nBytesWritten},
-                         {"Send", nSend},
-                         {"SendOmit", nSendOmit},
-                         {"SendPAS", nSendPos},
-                         {"SendPVS", nSendPos},
-                         {"Broadcast", nBroadcast},
                          {"ReadHeader", nReadHeader},
                          {"ReadBit", nReadBit},
                          {"ReadUInt", nReadUInt},
@@ -450,20 +455,30 @@ const luaL_Reg kNet[] = {{"Start", nStart},
                          {"ReadNormal", nReadNormal},
                          {"BytesLeft", nBytesLeft},
                          {nullptr, nullptr}};
-const luaL_Reg kUtilNet[] = {{"AddNetworkString", uAddNetworkString},
-                             {"NetworkStringToID", uNetworkStringToID},
-                             {"NetworkIDToString", uNetworkIDToString},
-                             {nullptr, nullptr}};
+const luaL_Reg kNetServer[] = {{"Send", nSend},       {"SendOmit", nSendOmit},   {"SendPAS", nSendPos},
+                               {"SendPVS", nSendPos}, {"Broadcast", nBroadcast}, {nullptr, nullptr}};
+const luaL_Reg kNetClient[] = {{"SendToServer", nSendToServer}, {nullptr, nullptr}};
+const luaL_Reg kUtilNet[] = {
+    {"NetworkStringToID", uNetworkStringToID}, {"NetworkIDToString", uNetworkIDToString}, {nullptr, nullptr}};
+const luaL_Reg kUtilNetServer[] = {{"AddNetworkString", uAddNetworkString}, {nullptr, nullptr}};
 
 }  // namespace
 
-void openNet(Runtime& /*rt*/, lua_State* L) {
+void openNet(Runtime& rt, lua_State* L) {
+    const bool server = rt.realm() == Realm::Server;
     lua_newtable(L);
     setFuncs(L, kNet);
+    setFuncs(L, server ? kNetServer : kNetClient);
     lua_setglobal(L, "net");
     lua_getglobal(L, "util");
     setFuncs(L, kUtilNet);
+    if (server) setFuncs(L, kUtilNetServer);  // the string table is the server's; clients read its copy
     lua_pop(L, 1);
+}
+
+void Runtime::adoptNetworkStrings(const Runtime& server) {
+    mImpl->api->networkStrings = server.mImpl->api->networkStrings;
+    mImpl->api->networkIds = server.mImpl->api->networkIds;
 }
 
 std::vector<NetMessage> Runtime::takeNetMessages() { return std::exchange(mImpl->api->outbox, {}); }
@@ -481,7 +496,11 @@ bool Runtime::receiveNetMessage(const std::vector<std::uint8_t>& data, std::uint
         lua_getfield(L, -1, "Incoming");
         lua_remove(L, -2);
         lua_pushnumber(L, static_cast<lua_Number>(bits));
-        pushEntity(*this, L, fromPlayer);
+        if (realm() == Realm::Client) {
+            lua_pushnil(L);  // on the client the sender is nil (the server)
+        } else {
+            pushEntity(*this, L, fromPlayer);
+        }
         ok = protectedCall(2, 0);
     } else {
         lua_pop(L, 1);
@@ -489,6 +508,19 @@ bool Runtime::receiveNetMessage(const std::vector<std::uint8_t>& data, std::uint
     a.incoming.reset();
     resetStack(*this);
     return ok;
+}
+
+std::size_t deliverNetMessages(Runtime& from, Runtime& to, int localPlayer) {
+    const bool toClient = to.realm() == Realm::Client;
+    if (toClient) to.adoptNetworkStrings(from);
+    std::size_t n = 0;
+    for (const NetMessage& m : from.takeNetMessages()) {
+        if (toClient && std::find(m.recipients.begin(), m.recipients.end(), localPlayer) == m.recipients.end())
+            continue;
+        (void)to.receiveNetMessage(m.data, m.bits, toClient ? 0 : localPlayer);  // a failing receiver is recorded
+        ++n;
+    }
+    return n;
 }
 
 }  // namespace vestige::source::glua

@@ -222,6 +222,8 @@ public:
     [[nodiscard]] std::vector<NetMessage> takeNetMessages();
     [[nodiscard]] std::map<std::string, NetCount> netCounts() const;
     bool receiveNetMessage(const std::vector<std::uint8_t>& data, std::uint64_t bits, int fromPlayer);
+    // Client realm: the server's network string table (names and ids), as the engine replicates it.
+    void adoptNetworkStrings(const Runtime& server);
     // resource.*: what clients are offered, in the order added.
     [[nodiscard]] const std::vector<ClientResource>& clientResources() const;
 
@@ -258,5 +260,11 @@ private:
     lua_State* mL = nullptr;
     std::unique_ptr<Impl> mImpl;
 };
+
+// The in-process channel of a listen server: the messages `from` sent since the last call go to `to` through
+// net.Incoming — server to client those addressed to `localPlayer`, client to server all of them, from
+// `localPlayer` — with the same bits a network would carry (net.cpp's framing). The client adopts the server's
+// string table first. Returns the number of messages delivered.
+std::size_t deliverNetMessages(Runtime& from, Runtime& to, int localPlayer);
 
 }  // namespace vestige::source::glua
