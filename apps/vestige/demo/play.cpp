@@ -31,11 +31,22 @@ constexpr const char* kConsoleCfg =
     "wait 10\nkill\n";
 
 // The demo gamemode: the base rules on the server, a small HUD on the client (a translucent panel with the local
-// player's health, a crosshair), drawn through surface.* and draw.SimpleText in HUDPaint.
-constexpr const char* kInit = "AddCSLuaFile('cl_init.lua')\nAddCSLuaFile('shared.lua')\ninclude('shared.lua')\n";
+// player's health, a crosshair, the welcome the server sent over net at spawn), drawn through surface.* and
+// draw.SimpleText in HUDPaint.
+constexpr const char* kInit =
+    "AddCSLuaFile('cl_init.lua')\nAddCSLuaFile('shared.lua')\ninclude('shared.lua')\n"
+    "util.AddNetworkString('vestige_demo_welcome')\n"
+    "hook.Add('PlayerSpawn', 'vestige_demo', function(ply)\n"
+    "\tnet.Start('vestige_demo_welcome') net.WriteString('welcome to ' .. game.GetMap()) net.WriteUInt(ply:Health(), 8)"
+    " net.Send(ply)\n"
+    "end)\n";
 constexpr const char* kShared = "DeriveGamemode('base')\nGM.Name = 'Vestige demo'\n";
 constexpr const char* kClInit = R"(include('shared.lua')
 surface.CreateFont('DemoHud', {font = 'DejaVu Sans', size = 20, weight = 700})
+local welcome = ''
+net.Receive('vestige_demo_welcome', function(len)
+	welcome = net.ReadString() .. ' (' .. net.ReadUInt(8) .. ' hp, ' .. len .. ' bits)'
+end)
 function GM:HUDPaint()
 	local ply = LocalPlayer()
 	if not IsValid(ply) then return end
@@ -45,6 +56,7 @@ function GM:HUDPaint()
 	surface.SetDrawColor(255, 200, 0, 255)
 	surface.DrawOutlinedRect(16, h - 52, 150, 36)
 	draw.SimpleText('HEALTH ' .. ply:Health(), 'DemoHud', 28, h - 34, Color(255, 200, 0), TEXT_ALIGN_LEFT, TEXT_ALIGN_CENTER)
+	draw.SimpleText(welcome, 'DemoHud', 16, 16, Color(255, 255, 255), TEXT_ALIGN_LEFT, TEXT_ALIGN_TOP)
 	local cx, cy = ScrW() / 2, h / 2
 	surface.SetDrawColor(255, 255, 255, 220)
 	surface.DrawLine(cx - 8, cy, cx + 8, cy)

@@ -48,6 +48,8 @@ PlayTicker::PlayTicker(LuaSession& session, PlayConsole& console, TraceLine line
 void PlayTicker::tick() {
     source::glua::Runtime& rt = *mSession.runtime;
     source::game::World& world = rt.world();
+    // net, client to server: what the client sent in its last frame arrives before the server's tick.
+    if (mSession.client) source::glua::deliverNetMessages(*mSession.client, rt, 1);
     if (source::game::Entity* p = world.get(mPlayer))
         world.setCommand(
             *p, mSession.script.empty() ? mConsole.createMove(static_cast<float>(rt.interval())) : mCursor.next());
@@ -63,7 +65,10 @@ void PlayTicker::tick() {
     }
     if (mSession.client) {
         mSession.client->updateLocalPlayer(rt);
+        source::glua::deliverNetMessages(rt, *mSession.client, 1);  // server to client, before the client's frame
         mSession.client->frame();
+    } else {
+        (void)rt.takeNetMessages();  // no client to receive them (still counted per name in the report)
     }
 }
 
