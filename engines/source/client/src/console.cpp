@@ -232,6 +232,8 @@ void Console::keyEvent(std::string_view key, int code, bool down) {
     const auto it = mBinds.find(k);
     if (it == mBinds.end()) return;
     const std::string& text = it->second;
+    constexpr int kF1 = 92, kF12 = 103;  // KEY_F1 .. KEY_F12
+    if (down && mBindFilter && !(code >= kF1 && code <= kF12) && mBindFilter(text, code)) return;
     if (text.empty() || text[0] != '+') {
         if (down) addText(text);
         return;

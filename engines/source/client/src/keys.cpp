@@ -8,22 +8,124 @@
 namespace vestige::source::client {
 namespace {
 
-// Key number = index + 1. The spellings are inputsystem's; the order is ours.
-constexpr std::array<std::string_view, 88> kNames = {
-    "0",          "1",   "2",         "3",      "4",         "5",       "6",         "7",         "8",
-    "9",          "a",   "b",         "c",      "d",         "e",       "f",         "g",         "h",
-    "i",          "j",   "k",         "l",      "m",         "n",       "o",         "p",         "q",
-    "r",          "s",   "t",         "u",      "v",         "w",       "x",         "y",         "z",
-    "[",          "]",   "SEMICOLON", "'",      "`",         ",",       ".",         "/",         "\\",
-    "-",          "=",   "ENTER",     "SPACE",  "BACKSPACE", "TAB",     "CAPSLOCK",  "NUMLOCK",   "ESCAPE",
-    "SCROLLLOCK", "INS", "DEL",       "HOME",   "END",       "PGUP",    "PGDN",      "PAUSE",     "SHIFT",
-    "RSHIFT",     "ALT", "RALT",      "CTRL",   "RCTRL",     "UPARROW", "LEFTARROW", "DOWNARROW", "RIGHTARROW",
-    "F1",         "F2",  "F3",        "F4",     "F5",        "F6",      "F7",        "F8",        "F9",
-    "F10",        "F11", "F12",       "MOUSE1", "MOUSE2",    "MOUSE3",  "MWHEELUP",
+// Key number = index + 1 = the key's ButtonCode_t (SDK 2013 public/inputsystem/ButtonCode.h: KEY_0 = 1 .. KEY_F12 =
+// 103, the three lock toggles, MOUSE_LEFT = 107 .. MOUSE_WHEEL_DOWN = 113), which GMod's KEY_*/MOUSE_* enums are and
+// PlayerBindPress receives. The spellings are the names Source's bind takes.
+constexpr std::array<std::string_view, 113> kNames = {
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "a",
+    "b",
+    "c",
+    "d",
+    "e",
+    "f",
+    "g",
+    "h",
+    "i",
+    "j",
+    "k",
+    "l",
+    "m",
+    "n",
+    "o",
+    "p",
+    "q",
+    "r",
+    "s",
+    "t",
+    "u",
+    "v",
+    "w",
+    "x",
+    "y",
+    "z",
+    "KP_INS",
+    "KP_END",
+    "KP_DOWNARROW",
+    "KP_PGDN",
+    "KP_LEFTARROW",
+    "KP_5",
+    "KP_RIGHTARROW",
+    "KP_HOME",
+    "KP_UPARROW",
+    "KP_PGUP",
+    "KP_SLASH",
+    "KP_MULTIPLY",
+    "KP_MINUS",
+    "KP_PLUS",
+    "KP_ENTER",
+    "KP_DEL",
+    "[",
+    "]",
+    "SEMICOLON",
+    "'",
+    "`",
+    ",",
+    ".",
+    "/",
+    "\\",
+    "-",
+    "=",
+    "ENTER",
+    "SPACE",
+    "BACKSPACE",
+    "TAB",
+    "CAPSLOCK",
+    "NUMLOCK",
+    "ESCAPE",
+    "SCROLLLOCK",
+    "INS",
+    "DEL",
+    "HOME",
+    "END",
+    "PGUP",
+    "PGDN",
+    "PAUSE",
+    "SHIFT",
+    "RSHIFT",
+    "ALT",
+    "RALT",
+    "CTRL",
+    "RCTRL",
+    "LWIN",
+    "RWIN",
+    "APP",
+    "UPARROW",
+    "LEFTARROW",
+    "DOWNARROW",
+    "RIGHTARROW",
+    "F1",
+    "F2",
+    "F3",
+    "F4",
+    "F5",
+    "F6",
+    "F7",
+    "F8",
+    "F9",
+    "F10",
+    "F11",
+    "F12",
+    "CAPSLOCKTOGGLE",
+    "NUMLOCKTOGGLE",
+    "SCROLLLOCKTOGGLE",
+    "MOUSE1",
+    "MOUSE2",
+    "MOUSE3",
+    "MOUSE4",
+    "MOUSE5",
+    "MWHEELUP",
+    "MWHEELDOWN",
 };
-
-constexpr std::string_view kWheelDown = "MWHEELDOWN";
-constexpr int kWheelDownCode = static_cast<int>(kNames.size()) + 1;
 
 int indexOf(std::string_view name) {
     for (std::size_t i = 0; i < kNames.size(); ++i)
@@ -34,14 +136,12 @@ int indexOf(std::string_view name) {
 }  // namespace
 
 std::optional<int> keyCode(std::string_view name) {
-    if (iequals(name, kWheelDown)) return kWheelDownCode;
     for (std::size_t i = 0; i < kNames.size(); ++i)
         if (iequals(kNames[i], name)) return static_cast<int>(i) + 1;
     return std::nullopt;
 }
 
 std::string_view keyName(int code) {
-    if (code == kWheelDownCode) return kWheelDown;
     if (code < 1 || code > static_cast<int>(kNames.size())) return {};
     return kNames[static_cast<std::size_t>(code - 1)];
 }
@@ -114,7 +214,7 @@ std::string_view sourceKeyName(MouseKey key) {
         case MouseKey::WheelUp:
             return "MWHEELUP";
         case MouseKey::WheelDown:
-            return kWheelDown;
+            return "MWHEELDOWN";
     }
     return {};
 }

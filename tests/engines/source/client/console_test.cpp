@@ -151,6 +151,25 @@ TEST(ClientConsole, PlusBindingsRunMinusOnKeyUpWithTheKeyNumber) {
     EXPECT_NE(r.out.find("\"x\" is not bound"), std::string::npos);
 }
 
+// PlayerBindPress's seam: the filter sees each bound key going down and may block its binding; F1..F12 never reach
+// it (the wiki's issue 2888).
+TEST(ClientConsole, TheBindFilterMayBlockABindingButNeverSeesFunctionKeys) {
+    Recorder r;
+    std::vector<std::string> asked;
+    r.console.setBindFilter([&](std::string_view b, int code) {
+        asked.push_back(std::string(b) + "@" + std::to_string(code));
+        return b == "rec blocked";
+    });
+    r.console.run("bind f \"rec blocked\"; bind g \"rec ok\"; bind F5 \"rec fkey\"");
+    for (const char* k : {"f", "g", "F5"}) {
+        r.console.keyEvent(k, *keyCode(k), true);
+        r.console.keyEvent(k, *keyCode(k), false);
+    }
+    r.console.execute();
+    EXPECT_EQ(r.ran, (std::vector<std::string>{"ok", "fkey"}));
+    EXPECT_EQ(asked, (std::vector<std::string>{"rec blocked@16", "rec ok@17"}));
+}
+
 TEST(ClientConsole, WriteConfigReplaysTheBindingsAndArchivedVariables) {
     Recorder r;
     r.console.addVar("sensitivity", "3", fcvar::kArchive, "");
@@ -188,6 +207,28 @@ TEST(ClientKeys, NamesRoundTripWithoutCaseAndPlatformKeysHaveSourceNames) {
     EXPECT_EQ(sourceKeyName(viewer::Key::Grave), "`");
     EXPECT_EQ(sourceKeyName(MouseKey::WheelDown), "MWHEELDOWN");
     EXPECT_TRUE(keyCode(sourceKeyName(MouseKey::WheelDown)));
+}
+
+// The numbers are ButtonCode_t's (SDK 2013 public/inputsystem/ButtonCode.h), which GMod's KEY_* and MOUSE_* enums are.
+TEST(ClientKeys, NumbersAreSourcesButtonCodes) {
+    EXPECT_EQ(keyCode("0"), 1);             // KEY_0
+    EXPECT_EQ(keyCode("a"), 11);            // KEY_A
+    EXPECT_EQ(keyCode("w"), 33);            // KEY_W
+    EXPECT_EQ(keyCode("KP_INS"), 37);       // KEY_PAD_0
+    EXPECT_EQ(keyCode("`"), 57);            // KEY_BACKQUOTE
+    EXPECT_EQ(keyCode("ENTER"), 64);        // KEY_ENTER
+    EXPECT_EQ(keyCode("SPACE"), 65);        // KEY_SPACE
+    EXPECT_EQ(keyCode("ESCAPE"), 70);       // KEY_ESCAPE
+    EXPECT_EQ(keyCode("SHIFT"), 79);        // KEY_LSHIFT
+    EXPECT_EQ(keyCode("CTRL"), 83);         // KEY_LCONTROL
+    EXPECT_EQ(keyCode("UPARROW"), 88);      // KEY_UP
+    EXPECT_EQ(keyCode("RIGHTARROW"), 91);   // KEY_RIGHT
+    EXPECT_EQ(keyCode("F12"), 103);         // KEY_F12
+    EXPECT_EQ(keyCode("MOUSE1"), 107);      // MOUSE_LEFT
+    EXPECT_EQ(keyCode("MOUSE2"), 108);      // MOUSE_RIGHT
+    EXPECT_EQ(keyCode("MOUSE3"), 109);      // MOUSE_MIDDLE
+    EXPECT_EQ(keyCode("MWHEELUP"), 112);    // MOUSE_WHEEL_UP
+    EXPECT_EQ(keyCode("MWHEELDOWN"), 113);  // MOUSE_WHEEL_DOWN
 }
 
 }  // namespace

@@ -62,6 +62,8 @@ public:
     // `exec NAME`: the text of cfg/NAME (".cfg" added when missing), or nullopt.
     using FileReader = std::function<std::optional<std::string>(const std::string& name)>;
     using Printer = std::function<void(std::string_view)>;
+    // A bound key going down: true blocks its binding (GMod's PlayerBindPress).
+    using BindFilter = std::function<bool(std::string_view binding, int code)>;
 
     Console();
 
@@ -79,6 +81,8 @@ public:
     void setForward(Forward forward) { mForward = std::move(forward); }
     void setFileReader(FileReader reader) { mReader = std::move(reader); }
     void setPrinter(Printer printer) { mPrinter = std::move(printer); }
+    // Asked for every bound key going down except F1..F12 (GMod skips those: the wiki's issue 2888).
+    void setBindFilter(BindFilter filter) { mBindFilter = std::move(filter); }
     void print(std::string_view text);
 
     // Cbuf_AddText: appended to the buffer; runs at the next execute().
@@ -129,6 +133,7 @@ private:
     Forward mForward;
     FileReader mReader;
     Printer mPrinter;
+    BindFilter mBindFilter;
     std::uint64_t mCommandsRun = 0, mDropped = 0;
     std::map<std::string, std::uint64_t> mUnknown;
 };

@@ -1,8 +1,9 @@
 #pragma once
 // Source's key names as `bind` takes them (inputsystem's button names: "w", "SPACE", "CTRL", "MOUSE1", "`",
 // "UPARROW", "MWHEELUP" ...), matched without case, and the backend-neutral keys of a platform frame
-// (viewer::Key) under those names. Each name has a fixed number ≥ 1: the key number a "+cmd" binding passes to
-// its button, so two keys holding one button are told apart.
+// (viewer::Key) under those names. Each name's number is its ButtonCode_t (KEY_A = 11, KEY_SPACE = 65, MOUSE_LEFT =
+// 107 ...; GMod's KEY_*/MOUSE_* enums): the key number a "+cmd" binding passes to its button, so two keys holding one
+// button are told apart, and the code PlayerBindPress gets.
 #include <optional>
 #include <string_view>
 
