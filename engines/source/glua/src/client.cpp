@@ -84,6 +84,29 @@ void Runtime::frame() {
     resetStack(*this);
 }
 
+bool Runtime::playerBindPress(std::string_view bind, int code) {
+    if (mOptions.realm != Realm::Client || !pushHookCall(*this, mL, "PlayerBindPress")) return false;
+    pushEntity(*this, mL, 1);
+    lua_pushlstring(mL, bind.data(), bind.size());
+    lua_pushboolean(mL, 1);  // always true in GMod (the wiki's issue 1176): the hook runs on presses only
+    lua_pushinteger(mL, code);
+    bool blocked = false;
+    if (protectedCall(6, 1)) {
+        blocked = lua_toboolean(mL, -1) != 0;
+        lua_pop(mL, 1);
+    }
+    resetStack(*this);
+    return blocked;
+}
+
+void Runtime::createMove(game::UserCmd& cmd) {
+    if (mOptions.realm != Realm::Client || !pushHookCall(*this, mL, "CreateMove")) return;
+    void* box = pushBoxed(*this, mL, &cmd, false);
+    (void)protectedCall(3, 0);  // an error is recorded; the command goes out as it is
+    clearBoxed(box);            // the CUserCmd is dead after the hook, as GMod's is
+    resetStack(*this);
+}
+
 void Runtime::paintHud(scene::DrawList2D& out) {
     out.clear();
     if (mOptions.realm != Realm::Client) return;

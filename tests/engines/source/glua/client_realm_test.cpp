@@ -400,5 +400,29 @@ TEST(ClientRealm, NetMessagesOfEveryTypeCrossTheRealms) {
     EXPECT_TRUE(l.server->errors().empty()) << renderErrors(*l.server);
 }
 
+// The client's say over input (wiki: GM:PlayerBindPress returns true to block, its `pressed` is always true;
+// GM:CreateMove edits the command about to be sent).
+TEST(ClientRealm, PlayerBindPressAndCreateMoveRunInTheClientRealm) {
+    auto l = bootListen();
+    l.server->joinPlayer();
+    l.server->tick();
+    l.client->updateLocalPlayer(*l.server);
+    ASSERT_EQ(ev(*l.client, R"(
+        hook.Add('PlayerBindPress', 't', function(ply, bind, pressed, code)
+            seen = tostring(ply == LocalPlayer()) .. ' ' .. bind .. ' ' .. tostring(pressed) .. ' ' .. code
+            if bind == 'impulse 100' then return true end
+        end)
+        hook.Add('CreateMove', 't', function(cmd) cmd:SetForwardMove(123) cmd:AddKey(IN_JUMP) end))"),
+              "");
+    EXPECT_TRUE(l.client->playerBindPress("impulse 100", 16));
+    EXPECT_EQ(ev(*l.client, "seen"), "true impulse 100 true 16");
+    EXPECT_FALSE(l.client->playerBindPress("+forward", 33));
+    game::UserCmd cmd;
+    l.client->createMove(cmd);
+    EXPECT_EQ(cmd.forwardMove, 123.0f);
+    EXPECT_TRUE(cmd.buttons & game::in::kJump);
+    EXPECT_FALSE(l.server->playerBindPress("x", 1)) << "a server realm has no binds";
+}
+
 }  // namespace
 }  // namespace vestige::source::glua

@@ -239,6 +239,10 @@ public:
     void updateLocalPlayer(Runtime& server);
     // One client frame: the clock, InitPostEntity once (the first frame with a local player), Think, Tick, timers.
     void frame();
+    // GM:PlayerBindPress(LocalPlayer(), bind, true, code) for a key going down: true when Lua blocks the bind.
+    [[nodiscard]] bool playerBindPress(std::string_view bind, int code);
+    // GM:CreateMove(cmd) over the command CInput built: what Lua changes (SetForwardMove, buttons...) is sent.
+    void createMove(game::UserCmd& cmd);
     // The HUD pass: PreDrawHUD, HUDShouldDraw for each base HUD element, HUDPaint; surface.* calls made inside go
     // into `out` (cleared first). Outside the pass they draw nothing and are counted (surfaceCallsOutsidePaint).
     void paintHud(scene::DrawList2D& out);
