@@ -74,6 +74,10 @@ Result<std::unique_ptr<PlayConsole>> PlayConsole::create(LuaSession& session, co
         if (self.mSession.runtime->consoleCommand(a.argv, a.argString)) return true;
         return self.mSession.client && self.mSession.client->consoleCommand(a.argv, a.argString);
     });
+    // The client realm's say over keys and commands: PlayerBindPress may block a bind, CreateMove edit the command.
+    c.setBindFilter([&self](std::string_view binding, int code) {
+        return self.mSession.client && self.mSession.client->playerBindPress(binding, code);
+    });
     const auto quit = [&self](const client::CommandArgs&) { self.mQuit = true; };
     c.addCommand("quit", "Exit the engine.", quit);
     c.addCommand("exit", "Exit the engine.", quit);
@@ -159,7 +163,11 @@ void PlayConsole::drawPanel(scene::DrawList2D& out, std::uint32_t width, std::ui
     }
 }
 
-source::game::UserCmd PlayConsole::createMove(float tickInterval) { return mInput.createMove(0, 0, tickInterval); }
+source::game::UserCmd PlayConsole::createMove(float tickInterval) {
+    source::game::UserCmd cmd = mInput.createMove(0, 0, tickInterval);
+    if (mSession.client) mSession.client->createMove(cmd);
+    return cmd;
+}
 
 void PlayConsole::followServer(source::game::World& world) {
     const source::game::Entity* p = world.player(1);

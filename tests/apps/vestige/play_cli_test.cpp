@@ -329,6 +329,23 @@ TEST_F(PlayCli, TheOnScreenConsoleOwnsTheKeyboardWhileOpen) {
     EXPECT_EQ(j["player"]["origin"][0].get<double>(), -960.0) << "W went to the console, not to +forward";
 }
 
+// The client realm's CreateMove edits the command CInput built: headless, no keys, yet the player walks.
+TEST_F(PlayCli, ClientCreateMoveDrivesTheCommand) {
+    const fs::path gm = mDir / "cm" / "gamemodes" / "cm" / "gamemode";
+    fs::create_directories(gm);
+    std::ofstream(gm / "init.lua") << "AddCSLuaFile('cl_init.lua') DeriveGamemode('base')\n";
+    std::ofstream(gm / "cl_init.lua")
+        << "DeriveGamemode('base')\n"
+           "hook.Add('CreateMove', 'walk', function(cmd) cmd:SetForwardMove(10000) end)\n";
+    const auto r = run({"play", mMap.string(), "--headless", "--addon", (mDir / "cm").string(), "--ticks", "66",
+                        "--size", "96x54", "-o", (mDir / "shots").string(), "--json"});
+    if (noGl(r)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(j["client"]["started"].get<bool>());
+    EXPECT_GT(j["player"]["origin"][0].get<double>(), -960.0 + 100.0) << j["player"].dump();
+}
+
 // One game, two front ends, also with a window: an --input script gives the window the same ticks as headless play.
 TEST_F(PlayCli, AWindowPlayingAnInputScriptIsTheHeadlessGame) {
     std::ofstream(mDir / "keys.txt") << "5000 quit\n";
