@@ -44,12 +44,19 @@ bool cheatsOn(Runtime& rt) {
     return on;
 }
 
-bool serverCommand(Runtime& rt, const std::string& name, std::string_view argString) {
+// lua_run's code: one quoted argument without its quotes, else the raw argument text.
+std::string_view codeOf(const std::vector<std::string>& argv, std::string_view argString) {
+    return argv.size() == 2 ? std::string_view(argv[1]) : argString;
+}
+
+bool serverCommand(Runtime& rt, const std::string& name, const std::vector<std::string>& argv,
+                   std::string_view argString) {
     game::World& world = rt.world();
     game::Entity* p = world.player(1);
     if (name == "lua_run") {
-        rt.print("> " + std::string(argString) + "...\n");
-        (void)rt.runString(argString, "lua_run");  // a failure is recorded and printed as every Lua error is
+        const std::string_view code = codeOf(argv, argString);
+        rt.print("> " + std::string(code) + "...\n");
+        (void)rt.runString(code, "lua_run");  // a failure is recorded and printed as every Lua error is
         return true;
     }
     if (name == "kill") {
@@ -73,7 +80,7 @@ bool serverCommand(Runtime& rt, const std::string& name, std::string_view argStr
 bool Runtime::consoleCommand(const std::vector<std::string>& argv, std::string_view argString) {
     if (argv.empty()) return true;
     const std::string name = asciiLower(argv[0]);
-    if (realm() == Realm::Server && serverCommand(*this, name, argString)) return true;
+    if (realm() == Realm::Server && serverCommand(*this, name, argv, argString)) return true;
     if (realm() == Realm::Client && name == "lua_run_cl") {
         // The host's own server decides (sv_allowcslua); the client reads it as a replicated variable.
         lua_getglobal(mL, "GetConVarNumber");
@@ -89,7 +96,7 @@ bool Runtime::consoleCommand(const std::vector<std::string>& argv, std::string_v
             print("lua_run_cl: sv_allowcslua is 0 on this server\n");
             return true;
         }
-        (void)runString(argString, "lua_run_cl");
+        (void)runString(codeOf(argv, argString), "lua_run_cl");
         return true;
     }
     lua_pushcfunction(mL, lDispatch);
