@@ -4,8 +4,11 @@
 // session again without a renderer: the trace hash must not change (one game, two front ends). Outputs: play/demo.bsp,
 // play/walk.txt (replay with `vestige play`), play/trace.jsonl, play/tick_NNNNNN.png (GL driver bytes), play/hud/ (the
 // demo gamemode) and play/report.json. Then the console drives the player (play/console.cfg through `--exec`, as
-// `vestige play --headless --exec` runs it): a walk, noclip and a climb, a kill; play/console_report.json.
+// `vestige play --headless --exec` runs it): a walk, noclip and a climb, a kill; play/console_report.json; its
+// recording play/console.vrec replayed in a fresh session to the same trace hash (`--record` / `--playback`).
 #include <fmt/format.h>
+
+#include <sstream>
 
 #include "../src/app.hpp"
 #include "../src/play_session.hpp"
@@ -130,7 +133,11 @@ DemoStage demoStagePlay() {
                 };
                 const auto none = [](const PlayShot&, const image::Image&) -> Status { return {}; };
                 const PlayView small{64, 36, 1000};
-                VESTIGE_TRY(auto cshots, playHeadless(*cs, *cc, loaded, small, cline, none));
+                std::ostringstream recorded;
+                PlayTape tape;
+                tape.record = &recorded;
+                VESTIGE_TRY(auto cshots, playHeadless(*cs, *cc, loaded, small, cline, none, tape));
+                VESTIGE_CHECK(demo.write("play/console.vrec", recorded.str()));
                 auto creport = playReport(*cs, "play/demo.bsp", small, cshots);
                 creport.erase("memoryBytes");
                 creport.erase("shots");
@@ -138,6 +145,20 @@ DemoStage demoStagePlay() {
                 VESTIGE_CHECK(demo.write("play/console_report.json", creport.dump(2)));
                 if (!luaRunClean(*cs->runtime) || !cc->console().unknownCommands().empty())
                     return Error("demo.play", "the console's walk had Lua errors or unknown commands");
+                // The recording replayed in a fresh session: the same trace hash, with no console of its own.
+                VESTIGE_TRY(auto recording, source::client::parseRecording(recorded.str()));
+                VESTIGE_TRY(auto ps, openLuaSession(cargs, cn, demo.app, true));
+                PlayConsoleOptions po;
+                po.playback = true;
+                VESTIGE_TRY(auto pc, PlayConsole::create(*ps, po));
+                PlayTape replay;
+                replay.playback = &recording;
+                VESTIGE_TRY(auto pshots, playHeadless(*ps, *pc, loaded, small, {}, none, replay));
+                (void)pshots;
+                if (ps->trace.hash() != cs->trace.hash())
+                    return Error("demo.play", "the console walk's recording did not replay to its trace hash")
+                        .expected(cs->trace.hashHex())
+                        .actual(ps->trace.hashHex());
                 const std::string out = cs->output;
                 const auto number = [&out](const std::string& label) {  // "label<TAB>value" as print writes it
                     const auto at = out.find(label + "\t");
@@ -147,8 +168,9 @@ DemoStage demoStagePlay() {
                 };
                 demo.notes.push_back(fmt::format(
                     "play: the console's walk (play/console.cfg): +forward for 60 ticks reached x={}, noclip and "
-                    "+moveup for 30 ticks z={}, kill at tick {}",
-                    number("walked to x"), number("flew to z"), deadAt));
+                    "+moveup for 30 ticks z={}, kill at tick {}; recorded (play/console.vrec) and replayed to the "
+                    "same trace hash {}",
+                    number("walked to x"), number("flew to z"), deadAt, ps->trace.hashHex()));
                 const auto& o = report["player"]["origin"];
                 demo.notes.push_back(fmt::format(
                     "play: {} ticks, {} screenshots {}x{} from the player's eye with the client realm's HUD, player at "

@@ -29,6 +29,7 @@ struct PlayArgs {
     std::string every = "66";
     std::string out;
     std::string execFile, cfgDir, script, fps = "60", frames = "0", screenshots = ".";
+    std::string record, playback;
     std::vector<std::string> commands;  // "+cmd args ..." after MAP
 };
 
@@ -74,7 +75,51 @@ PlayConsoleOptions consoleOptions(const PlayArgs& a) {
     if (!a.content.gmodDir.empty()) o.gmodCfg = fs::path(a.content.gmodDir) / "cfg";
     o.execFile = a.execFile;
     o.commandLine = a.commands;
+    o.playback = !a.playback.empty();
     return o;
+}
+
+// --record / --playback: the recording read, the output opened (nothing is written before the run starts).
+struct Tape {
+    std::optional<source::client::Recording> recording;
+    std::ofstream out;
+    PlayTape tape;
+};
+Status openTape(const PlayArgs& a, Tape& t) {
+    if (!a.playback.empty()) {
+        VESTIGE_TRY(auto bytes, readFile(a.playback));
+        auto parsed =
+            source::client::parseRecording(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+        if (!parsed) return std::move(parsed).error().file(a.playback);
+        t.recording = std::move(*parsed);
+        t.tape.playback = &*t.recording;
+    }
+    if (!a.record.empty()) {
+        t.out.open(a.record, std::ios::binary | std::ios::trunc);
+        if (!t.out) return Error("io.open", "cannot create the recording").file(a.record);
+        t.tape.record = &t.out;
+    }
+    return {};
+}
+// The report's part, and whether a whole playback reproduced the recorded trace (false fails the run).
+bool tapeReport(const PlayArgs& a, Tape& t, std::uint64_t ticks, const std::string& traceHash, nlohmann::json& report) {
+    bool ok = true;
+    if (t.tape.record) {
+        t.out.close();
+        report["recording"] = {{"file", a.record}, {"ticks", ticks}, {"written", static_cast<bool>(t.out)}};
+        ok = static_cast<bool>(t.out);
+    }
+    if (t.recording) {
+        const source::client::Recording& r = *t.recording;
+        nlohmann::json j{{"file", a.playback}, {"ticks", r.ticks.size()}, {"complete", r.complete}};
+        if (r.complete && ticks == r.ticks.size()) {
+            j["recordedTraceHash"] = r.traceHash;
+            j["matches"] = r.traceHash == traceHash;
+            ok = ok && r.traceHash == traceHash;
+        }
+        report["playback"] = j;
+    }
+    return ok;
 }
 
 SceneArgs sceneOf(const PlayArgs& a) {
@@ -116,6 +161,9 @@ int runWindow(AppContext& ctx, PlayArgs& a) {
     if (!loaded) return reportError(ctx, loaded.error());
     auto session = openLuaSession(a.session, n, ctx, ctx.json);
     if (!session) return reportError(ctx, session.error());
+    Tape tape;
+    if (auto st = openTape(a, tape); !st) return reportError(ctx, st.error());
+    if (tape.recording && run.ticks == 0) run.ticks = tape.recording->ticks.size();
     auto console = PlayConsole::create(**session, consoleOptions(a));
     if (!console) return reportError(ctx, console.error());
     std::ofstream trace;
@@ -128,7 +176,7 @@ int runWindow(AppContext& ctx, PlayArgs& a) {
     const auto line = [&trace](std::string_view l) {
         if (trace.is_open()) trace << l << '\n';
     };
-    auto done = playWindow(**session, **console, *loaded, run, line);
+    auto done = playWindow(**session, **console, *loaded, run, line, tape.tape);
     if (!done) return reportError(ctx, done.error());
     PlayView view{run.width, run.height, 0};
     auto report = playReport(**session, a.session.map, view, {});
@@ -139,6 +187,7 @@ int runWindow(AppContext& ctx, PlayArgs& a) {
     report["screenshots"] = nlohmann::json::array();
     for (const auto& p : done->screenshots) report["screenshots"].push_back(p.string());
     report["console"] = (*console)->reportJson();
+    const bool tapeOk = tapeReport(a, tape, done->ticks, (*session)->trace.hashHex(), report);
     if (ctx.json) {
         printOut(dumpJson(report, 2));
     } else {
@@ -147,7 +196,7 @@ int runWindow(AppContext& ctx, PlayArgs& a) {
     }
     const auto& client = (*session)->client;
     const bool clean = luaRunClean(*(*session)->runtime) && (!client || client->errors().empty());
-    return clean ? kExitOk : kExitError;
+    return clean && tapeOk ? kExitOk : kExitError;
 }
 
 }  // namespace
@@ -163,6 +212,12 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
         "Console commands after the map, Source style: +sv_cheats 1 +bind f noclip (run after autoexec.cfg)");
     cmd->add_flag("--headless", a.headless, "No window: run the ticks, write screenshots and the tick trace to -o");
     cmd->add_option("--exec", a.execFile, "A console script (.cfg text) run after autoexec.cfg");
+    auto* recordOption =
+        cmd->add_option("--record", a.record, "Write each tick's command and console lines to FILE (a recording)");
+    cmd->add_option("--playback", a.playback,
+                    "Play a recording: its commands instead of the keyboard's; the run "
+                    "fails when the trace hash differs from the recorded one")
+        ->excludes(recordOption);
     cmd->add_option("--cfg-dir", a.cfgDir,
                     "Folder of config.cfg/autoexec.cfg; config.cfg is written there on quit (default: none, GMod's "
                     "default binds; with --gmod-dir its cfg/ is read too, never written)");
@@ -195,6 +250,8 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
         ctx.json = json->count() > 0;
         a.session.ticksGiven = ticksOption->count() > 0;
         ctx.run = [&ctx] {
+            if (!a.playback.empty() && !a.session.input.empty())
+                return playUsage("--playback and --input both give the player's commands; choose one");
             if (!a.headless) return runWindow(ctx, a);
             if (a.out.empty()) return playUsage("--headless needs -o FOLDER for the screenshots and the trace");
             if (!a.script.empty())
@@ -222,9 +279,12 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
             const auto write = [&out](const PlayShot& shot, const image::Image& img) {
                 return image::writePng(out / shot.file, img);
             };
+            Tape tape;
+            if (auto st = openTape(a, tape); !st) return reportError(ctx, st.error());
+            if (tape.recording && !a.session.ticksGiven) (*session)->ticks = tape.recording->ticks.size();
             auto console = PlayConsole::create(**session, consoleOptions(a));
             if (!console) return reportError(ctx, console.error());
-            auto shots = playHeadless(**session, **console, *loaded, view, line, write);
+            auto shots = playHeadless(**session, **console, *loaded, view, line, write, tape.tape);
             trace.close();
             if (!shots || !trace) {
                 fs::remove(tracePath, ec);  // a cut-off trace would pass for a short game
@@ -234,6 +294,8 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
 
             auto report = playReport(**session, a.session.map, view, *shots);
             report["console"] = (*console)->reportJson();
+            const bool tapeOk =
+                tapeReport(a, tape, (*session)->runtime->currentTick(), (*session)->trace.hashHex(), report);
             report["out"] = a.out;
             report["trace"] = "trace.jsonl";
             if (ctx.json) {
@@ -245,7 +307,7 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
             }
             const auto& client = (*session)->client;
             const bool clean = luaRunClean(*(*session)->runtime) && (!client || client->errors().empty());
-            return clean ? kExitOk : kExitError;
+            return clean && tapeOk ? kExitOk : kExitError;
         };
     });
 }

@@ -69,10 +69,16 @@ Result<std::unique_ptr<PlayConsole>> PlayConsole::create(LuaSession& session, co
     }
     if (!self.mFont) self.mFontNote = "no font for the on-screen console (fonts-dejavu-core): it shows no text";
     c.setFileReader([&self](const std::string& name) { return self.readCfg(name); });
-    c.setForward([&self](const client::CommandArgs& a, std::string_view) {
+    c.setForward([&self](const client::CommandArgs& a, std::string_view line) {
+        if (self.mOptions.playback) {  // the recording's lines are the only ones that reach a realm
+            ++self.mDroppedInPlayback;
+            return true;
+        }
         // A listen server's host console reaches the server first, then its own client realm.
-        if (self.mSession.runtime->consoleCommand(a.argv, a.argString)) return true;
-        return self.mSession.client && self.mSession.client->consoleCommand(a.argv, a.argString);
+        const bool ran = self.mSession.runtime->consoleCommand(a.argv, a.argString) ||
+                         (self.mSession.client && self.mSession.client->consoleCommand(a.argv, a.argString));
+        if (ran) self.mForwarded.emplace_back(line);
+        return ran;
     });
     // The client realm's say over keys and commands: PlayerBindPress may block a bind, CreateMove edit the command.
     c.setBindFilter([&self](std::string_view binding, int code) {
@@ -90,6 +96,7 @@ Result<std::unique_ptr<PlayConsole>> PlayConsole::create(LuaSession& session, co
     c.addVar("fov_desired", "75", client::fcvar::kArchive | client::fcvar::kUserInfo, "Sets the base field-of-view.",
              75.0f, 90.0f);
 
+    if (options.playback) return p;  // no start-up: the recording has what it did
     // Start-up, as Source's valve.rc: the saved config (or the default binds), autoexec, then the command line.
     if (self.readCfg("config.cfg")) {
         c.addText("exec config.cfg");
@@ -174,6 +181,13 @@ void PlayConsole::followServer(source::game::World& world) {
     if (p && p->player && p->player->fixAngle) mInput.setViewAngles(p->player->eyeAngles);
 }
 
+void PlayConsole::replay(std::string_view line) {
+    auto args = client::tokenize(line);
+    if (!args || args->argc() == 0) return;
+    if (!mSession.runtime->consoleCommand(args->argv, args->argString) && mSession.client)
+        (void)mSession.client->consoleCommand(args->argv, args->argString);
+}
+
 bool PlayConsole::takeScreenshotRequest() {
     const bool s = mShot;
     mShot = false;
@@ -203,6 +217,7 @@ nlohmann::json PlayConsole::reportJson() const {
     j["droppedCommands"] = mConsole.droppedCommands();
     j["output"] = mOutput;
     j["panelOpen"] = mPanel.isOpen();
+    if (mOptions.playback) j["droppedInPlayback"] = mDroppedInPlayback;
     if (!mFontNote.empty()) j["fontNote"] = mFontNote;
     return j;
 }

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lua_session.hpp"
@@ -33,6 +34,9 @@ struct PlayConsoleOptions {
     std::filesystem::path gmodCfg;         // <gmod-dir>/cfg, read only; empty without --gmod-dir
     std::string execFile;                  // --exec: a host file run after autoexec.cfg
     std::vector<std::string> commandLine;  // "+map", "x", "+sv_cheats", "1" ... as given after MAP
+    // --playback: the recording brings every command and console line; the start-up does not run and what the
+    // console would send a realm is dropped (counted as unknown never; listed in the report).
+    bool playback = false;
 };
 
 class PlayConsole {
@@ -51,8 +55,12 @@ public:
     void drawPanel(scene::DrawList2D& out, std::uint32_t width, std::uint32_t height) const;
     // Runs the buffer (once per frame).
     void execute() { mConsole.execute(); }
-    // The next command of the player (CInput::CreateMove over one tick).
+    // The next command of the player (CInput::CreateMove over one tick, then the client realm's CreateMove).
     [[nodiscard]] source::game::UserCmd createMove(float tickInterval);
+    // The console lines a realm ran since the last call (what a recording keeps).
+    [[nodiscard]] std::vector<std::string> takeForwarded() { return std::exchange(mForwarded, {}); }
+    // A recorded console line, sent to the realms as the console sent it.
+    void replay(std::string_view line);
     // After a tick: the server snapped the player's view (spawn, teleport, SetEyeAngles).
     void followServer(source::game::World& world);
 
@@ -78,6 +86,8 @@ private:
     std::unique_ptr<font::Face> mFont;  // the panel's text (DejaVu Sans Mono, or the fallback face); may be null
     std::string mFontNote;
     bool mPanelWasOpen = false;
+    std::vector<std::string> mForwarded;
+    std::uint64_t mDroppedInPlayback = 0;
     bool mQuit = false, mShot = false;
     std::string mOutput;  // what the console printed (kept for the report, also sent to the session's output)
 };

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <ostream>
+
 #include "vestige/render_gl/headless.hpp"
 
 namespace vestige::app {
@@ -50,9 +52,16 @@ void PlayTicker::tick() {
     source::game::World& world = rt.world();
     // net, client to server: what the client sent in its last frame arrives before the server's tick.
     if (mSession.client) source::glua::deliverNetMessages(*mSession.client, rt, 1);
-    if (source::game::Entity* p = world.get(mPlayer))
-        world.setCommand(
-            *p, mSession.script.empty() ? mConsole.createMove(static_cast<float>(rt.interval())) : mCursor.next());
+    source::client::RecordedTick input;
+    if (mPlayback) {
+        if (mTicks < mPlayback->ticks.size()) input = mPlayback->ticks[mTicks];
+        for (const auto& l : input.console) mConsole.replay(l);
+    } else {
+        input.cmd = mSession.script.empty() ? mConsole.createMove(static_cast<float>(rt.interval())) : mCursor.next();
+        input.console = mConsole.takeForwarded();
+    }
+    if (mRecord) *mRecord << source::client::recordingLine(mTicks + 1, input) << '\n';
+    if (source::game::Entity* p = world.get(mPlayer)) world.setCommand(*p, input.cmd);
     rt.tick();
     ++mTicks;
     if (mLine) mLine(source::game::tickJson(world, world.player(1)));
@@ -72,6 +81,20 @@ void PlayTicker::tick() {
     }
 }
 
+void PlayTicker::record(std::ostream* out) {
+    mRecord = out;
+    if (mRecord) {
+        const auto* map = mSession.map.get();
+        *mRecord << source::client::recordingHeader(map ? map->name() : std::string(),
+                                                    1.0 / mSession.runtime->interval())
+                 << '\n';
+    }
+}
+
+void PlayTicker::finishRecording() {
+    if (mRecord) *mRecord << source::client::recordingFooter(mTicks, mSession.trace.hashHex()) << '\n';
+}
+
 bool PlayTicker::eye(Vec3* previous, Vec3* current) const {
     if (!mHaveEye) return false;
     *previous = mPrevEye;
@@ -80,7 +103,8 @@ bool PlayTicker::eye(Vec3* previous, Vec3* current) const {
 }
 
 Result<std::vector<PlayShot>> playHeadless(LuaSession& session, PlayConsole& console, const LoadedScene& scene,
-                                           const PlayView& view, const TraceLine& line, const ShotSink& sink) {
+                                           const PlayView& view, const TraceLine& line, const ShotSink& sink,
+                                           const PlayTape& tape) {
     VESTIGE_TRY(auto off, render_gl::Offscreen::create(view.width, view.height));
     render_gl::Renderer& r = *off.renderer;
     VESTIGE_CHECK(openClientRealm(session, view.width, view.height));
@@ -106,6 +130,8 @@ Result<std::vector<PlayShot>> playHeadless(LuaSession& session, PlayConsole& con
     // Each tick is one client frame, as a listen server's host runs it: the console's buffer, the tick (the local
     // player updated from the server, Think), then the HUD pass; a shot draws the frame's HUD over the 3D view.
     PlayTicker ticker(session, console, line);
+    ticker.record(tape.record);
+    ticker.playback(tape.playback);
     for (std::uint64_t t = 0; t < last && !console.quitRequested(); ++t) {
         console.execute();
         ticker.tick();
@@ -113,6 +139,7 @@ Result<std::vector<PlayShot>> playHeadless(LuaSession& session, PlayConsole& con
         const std::uint64_t tick = session.runtime->currentTick();
         if (tick % view.every == 0 || tick == last || console.takeScreenshotRequest()) VESTIGE_CHECK(take(tick));
     }
+    ticker.finishRecording();
     if (shots.empty()) {  // no tick ran: the one shot is the state after boot
         if (client) client->paintHud(hud);
         VESTIGE_CHECK(take(session.runtime->currentTick()));

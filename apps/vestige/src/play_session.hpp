@@ -14,6 +14,7 @@
 #include "play_console.hpp"
 #include "scene_input.hpp"
 #include "vestige/image/image.hpp"
+#include "vestige/source/client/recording.hpp"
 #include "vestige/source/game/headless.hpp"
 #include "vestige/viewer/input_script.hpp"
 
@@ -40,6 +41,11 @@ using ShotSink = std::function<Status(const PlayShot& shot, const image::Image& 
 class PlayTicker {
 public:
     PlayTicker(LuaSession& session, PlayConsole& console, TraceLine line);
+    // --record: each tick's command and console lines go to `out` (the header first; finishRecording the end).
+    void record(std::ostream* out);
+    void finishRecording();
+    // --playback: the commands and console lines come from `recording` (after its last tick: empty commands).
+    void playback(const source::client::Recording* recording) { mPlayback = recording; }
     void tick();
     [[nodiscard]] std::uint64_t ticks() const { return mTicks; }
     // The player's eye after the last two ticks (for drawing between them); false before it has spawned.
@@ -51,16 +57,25 @@ private:
     TraceLine mLine;
     source::game::ScriptCursor mCursor;
     source::game::EntityHandle mPlayer;
+    std::ostream* mRecord = nullptr;
+    const source::client::Recording* mPlayback = nullptr;
     std::uint64_t mTicks = 0;
     bool mHaveEye = false;
     Vec3 mPrevEye, mEye;
+};
+
+// --record and --playback for either front end.
+struct PlayTape {
+    std::ostream* record = nullptr;
+    const source::client::Recording* playback = nullptr;
 };
 
 // Runs the session's ticks (the console's buffer before each, `line` gets each tick's trace line) and the shots.
 // Fails before the first tick when no GL context can be made ("render.no_egl").
 [[nodiscard]] Result<std::vector<PlayShot>> playHeadless(LuaSession& session, PlayConsole& console,
                                                          const LoadedScene& scene, const PlayView& view,
-                                                         const TraceLine& line, const ShotSink& sink);
+                                                         const TraceLine& line, const ShotSink& sink,
+                                                         const PlayTape& tape = {});
 
 // The windowed client: a platform window, frames at the display's rate (or a --script's --fps), game ticks at the
 // session's fixed rate from the frame time, the eye drawn between the last two ticks, the view angles of this
@@ -81,7 +96,8 @@ struct PlayWindowResult {
     std::vector<std::filesystem::path> screenshots;
 };
 [[nodiscard]] Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, const LoadedScene& scene,
-                                                  const PlayWindowRun& run, const TraceLine& line);
+                                                  const PlayWindowRun& run, const TraceLine& line,
+                                                  const PlayTape& tape = {});
 
 // `vestige lua`'s report of the session (luaReport + traceHash) with the view and the shots (tick, file, camera).
 [[nodiscard]] nlohmann::json playReport(LuaSession& session, const std::string& mapFile, const PlayView& view,

@@ -20,7 +20,7 @@ constexpr std::uint64_t kMaxFrameMicros = 250'000;
 }  // namespace
 
 Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, const LoadedScene& scene,
-                                    const PlayWindowRun& run, const TraceLine& line) {
+                                    const PlayWindowRun& run, const TraceLine& line, const PlayTape& tape) {
     platform_sdl::WindowOptions wo;
     wo.title = run.title;
     wo.width = run.width;
@@ -44,6 +44,8 @@ Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, c
     PlayWindowResult out;
     out.driver = window->driver();
     PlayTicker ticker(session, console, line);
+    ticker.record(tape.record);
+    ticker.playback(tape.playback);
     const auto tickMicros =
         std::max<std::uint64_t>(1, static_cast<std::uint64_t>(session.runtime->interval() * 1e6 + 0.5));
     std::uint64_t accumulated = 0;
@@ -89,6 +91,7 @@ Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, c
         window->swap();
     }
     out.ticks = ticker.ticks();
+    ticker.finishRecording();
     if (run.writeConfigOnQuit) {
         if (auto st = console.writeConfig(); !st && st.error().code() != "play.no_cfg_dir") return st.error();
     }

@@ -346,6 +346,54 @@ TEST_F(PlayCli, ClientCreateMoveDrivesTheCommand) {
     EXPECT_GT(j["player"]["origin"][0].get<double>(), -960.0 + 100.0) << j["player"].dump();
 }
 
+// --record / --playback: a window run (keys, mouse, a console line) recorded, replayed headless, gives the recorded
+// trace hash; an edited command does not, and the run says so (exit 1). A regression guard of our own determinism.
+TEST_F(PlayCli, ARecordedWindowRunPlaysBackHeadlessToTheSameTraceHash) {
+    std::ofstream(mDir / "keys.txt") << "0 down w\n500 mouse 300 40\n900 up w\n900 down d\n1200 up d\n1300 quit\n";
+    ScopedDriver driver;
+    const fs::path rec = mDir / "game.vrec";
+    const auto w = run({"play", mMap.string(), "--script", (mDir / "keys.txt").string(), "--fps", "75", "--size",
+                        "96x54", "--record", rec.string(), "--json", "+lua_run", "vt_recorded = 1"});
+    if (noGl(w)) GTEST_SKIP() << "no offscreen OpenGL context";
+    ASSERT_EQ(w.code, 0) << w.out << w.err;
+    const auto wj = nlohmann::json::parse(w.out);
+    EXPECT_EQ(wj["recording"]["ticks"], wj["ticks"]);
+    const auto p = run({"play", mMap.string(), "--headless", "--playback", rec.string(), "--size", "96x54", "-o",
+                        (mDir / "pb").string(), "--json"});
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+    const auto pj = nlohmann::json::parse(p.out);
+    EXPECT_EQ(pj["ticks"], wj["ticks"]);
+    EXPECT_EQ(pj["traceHash"], wj["traceHash"]);
+    EXPECT_TRUE(pj["playback"]["matches"].get<bool>()) << pj["playback"].dump();
+    EXPECT_EQ(pj["player"], wj["player"]);
+    EXPECT_NE(pj["output"].get<std::string>().find("> vt_recorded = 1..."), std::string::npos) << "the console line";
+
+    // One edited command: the replay differs and fails.
+    std::string text = test::slurp(rec);
+    const std::string forward = "\"forward\":10000.0";
+    const auto at = text.find(forward);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, forward.size(), "\"forward\":-10000.0");
+    std::ofstream(mDir / "edited.vrec", std::ios::binary) << text;
+    const auto e = run({"play", mMap.string(), "--headless", "--playback", (mDir / "edited.vrec").string(), "--size",
+                        "96x54", "-o", (mDir / "pb2").string(), "--json"});
+    EXPECT_EQ(e.code, 1) << e.out << e.err;
+    EXPECT_FALSE(nlohmann::json::parse(e.out)["playback"]["matches"].get<bool>());
+
+    // A broken file is an error of the input; --playback with --input a usage error.
+    std::ofstream(mDir / "bad.vrec")
+        << "{\"format\":\"vestige-recording\",\"version\":1,\"map\":\"x\",\"tickRate\":66}\n"
+           "{\"tick\":2}\n";
+    const auto b = run({"play", mMap.string(), "--headless", "--playback", (mDir / "bad.vrec").string(), "-o",
+                        (mDir / "pb3").string(), "--json"});
+    EXPECT_EQ(b.code, 1);
+    EXPECT_EQ(nlohmann::json::parse(b.out)["error"]["code"], "play.bad_recording") << b.out;
+    EXPECT_EQ(run({"play", mMap.string(), "--headless", "--playback", rec.string(), "--input", mWalk.string(), "-o",
+                   (mDir / "pb4").string()})
+                  .code,
+              2);
+}
+
 // One game, two front ends, also with a window: an --input script gives the window the same ticks as headless play.
 TEST_F(PlayCli, AWindowPlayingAnInputScriptIsTheHeadlessGame) {
     std::ofstream(mDir / "keys.txt") << "5000 quit\n";
