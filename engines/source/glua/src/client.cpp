@@ -84,6 +84,13 @@ void Runtime::frame() {
     resetStack(*this);
 }
 
+void Runtime::replicateNetworkedVars(Runtime& server) {
+    if (mOptions.realm != Realm::Client) return;
+    // The entities this client has: the world (GetGlobal* live on it in GMod) and the local player.
+    for (const int index : {0, 1}) copyNetworkedVars(server, *this, index);
+    resetStack(*this);
+}
+
 bool Runtime::playerBindPress(std::string_view bind, int code) {
     if (mOptions.realm != Realm::Client || !pushHookCall(*this, mL, "PlayerBindPress")) return false;
     pushEntity(*this, mL, 1);

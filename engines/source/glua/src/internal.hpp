@@ -415,6 +415,9 @@ int runConsoleLine(lua_State* L);
 // The host console's dispatch (lib/host_commands.cpp): the command at `first`, its arguments above, the raw argument
 // text at `argStringIndex`; pushes whether anything by that name ran.
 int dispatchConsoleCommand(lua_State* L, int first, int argStringIndex);
+// The networked variables (SetNW*/SetNW2*) of entity `index` copied from one realm's state to another's
+// (lib/entity.cpp).
+void copyNetworkedVars(Runtime& from, Runtime& to, int index);
 
 // util.cpp: a trace through the session's plug (Options::trace; without one, a miss ending at q.end), and the
 // TraceResult table util.TraceLine returns pushed (filled into the table at stack slot `output` when it is not 0).

@@ -424,5 +424,32 @@ TEST(ClientRealm, PlayerBindPressAndCreateMoveRunInTheClientRealm) {
     EXPECT_FALSE(l.server->playerBindPress("x", 1)) << "a server realm has no binds";
 }
 
+// Networked variables: set on the server, read on the client after the next update (the acceptance's "on the next
+// tick"); every NW type by value; the server's values win over the client's own; NW2 shares the store.
+TEST(ClientRealm, NetworkedVariablesReachTheClientAfterTheUpdate) {
+    auto l = bootListen();
+    l.server->joinPlayer();
+    l.server->tick();
+    l.client->updateLocalPlayer(*l.server);
+    ASSERT_EQ(ev(*l.server, R"(
+        local p = Entity(1)
+        p:SetNWInt('i', 41.9) p:SetNWFloat('f', 0.25) p:SetNWBool('b', true) p:SetNWString('s', 'hi')
+        p:SetNWVector('v', Vector(1, 2, 3)) p:SetNWAngle('a', Angle(4, 5, 6)) p:SetNWEntity('e', p)
+        p:SetNW2Int('n2', 7) Entity(0):SetNWString('round', 'warmup'))"),
+              "");
+    EXPECT_EQ(ev(*l.client, "return LocalPlayer():GetNWInt('i', -1)"), "-1") << "not before the update";
+    l.client->replicateNetworkedVars(*l.server);
+    EXPECT_EQ(ev(*l.client, R"(
+        local p = LocalPlayer()
+        return p:GetNWInt('i'), p:GetNWFloat('f'), p:GetNWBool('b'), p:GetNWString('s'), tostring(p:GetNWVector('v')),
+               tostring(p:GetNWAngle('a')), p:GetNWEntity('e') == p, p:GetNW2Int('n2'), Entity(0):GetNWString('round'))"),
+              "41\t0.25\ttrue\thi\t1.000000 2.000000 3.000000\t4.000000 5.000000 6.000000\ttrue\t7\twarmup");
+    // A change on the server reaches the client at the next update; what the client wrote itself is overwritten.
+    ASSERT_EQ(ev(*l.server, "Entity(1):SetNWString('s', 'bye')"), "");
+    ASSERT_EQ(ev(*l.client, "LocalPlayer():SetNWInt('i', 5)"), "");
+    l.client->replicateNetworkedVars(*l.server);
+    EXPECT_EQ(ev(*l.client, "return LocalPlayer():GetNWString('s'), LocalPlayer():GetNWInt('i')"), "bye\t41");
+}
+
 }  // namespace
 }  // namespace vestige::source::glua

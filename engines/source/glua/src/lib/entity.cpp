@@ -544,6 +544,60 @@ int nwGet(lua_State* L, NwKind kind) {
     return 1;
 }
 
+}  // namespace
+
+// The networked variables of entity `index` from one realm's state into another's (the listen server's update of
+// its client): strings keys; numbers, booleans and strings as they are, Vector/Angle by value, entities by index
+// (NULL when the other realm has no such entity). The copy replaces the receiving realm's table.
+void copyNetworkedVars(Runtime& from, Runtime& to, int index) {
+    lua_State* F = from.state();
+    lua_State* T = to.state();
+    const int fromTop = lua_gettop(F), toTop = lua_gettop(T);
+    lua_rawgeti(T, LUA_REGISTRYINDEX, implOf(to).nwRef);
+    lua_newtable(T);  // replaces the whole table: the server's values are the truth
+    if (pushPerEntityTable(F, implOf(from).nwRef, index, false)) {
+        lua_pushnil(F);
+        while (lua_next(F, -2) != 0) {
+            if (lua_type(F, -2) == LUA_TSTRING) {
+                std::size_t len = 0;
+                const char* key = lua_tolstring(F, -2, &len);
+                bool pushed = true;
+                Vec3 v;
+                if (lua_type(F, -1) == LUA_TNUMBER) {
+                    lua_pushlstring(T, key, len);
+                    lua_pushnumber(T, lua_tonumber(F, -1));
+                } else if (lua_type(F, -1) == LUA_TBOOLEAN) {
+                    lua_pushlstring(T, key, len);
+                    lua_pushboolean(T, lua_toboolean(F, -1));
+                } else if (lua_type(F, -1) == LUA_TSTRING) {
+                    std::size_t n = 0;
+                    const char* str = lua_tolstring(F, -1, &n);
+                    lua_pushlstring(T, key, len);
+                    lua_pushlstring(T, str, n);
+                } else if (toAngle(from, F, -1, &v)) {
+                    lua_pushlstring(T, key, len);
+                    pushAngle(to, T, v);
+                } else if (toVector(from, F, -1, &v)) {
+                    lua_pushlstring(T, key, len);
+                    pushVector(to, T, v);
+                } else if (GameEntity* e = entityOf(from, testHandle(from, F, -1))) {
+                    lua_pushlstring(T, key, len);
+                    pushEntity(to, T, to.world().byIndex(e->index) ? e->index : -1);
+                } else {
+                    pushed = false;
+                }
+                if (pushed) lua_rawset(T, -3);
+            }
+            lua_pop(F, 1);
+        }
+    }
+    lua_rawseti(T, -2, index);
+    lua_settop(T, toTop);
+    lua_settop(F, fromTop);
+}
+
+namespace {
+
 #define VESTIGE_NW(Name, Kind)                                     \
     int set##Name(lua_State* L) { return nwSet(L, NwKind::Kind); } \
     int get##Name(lua_State* L) { return nwGet(L, NwKind::Kind); }

@@ -237,6 +237,9 @@ public:
     // angles, eye angles, velocity, health, armor, alive, the active weapon's class and clips). Call after each
     // server tick; what client Lua changes on it lasts until the next update, as a network update overwrites it.
     void updateLocalPlayer(Runtime& server);
+    // The server's networked variables (SetNW*/SetNW2*) of the entities this client has — the world and the local
+    // player — copied in, replacing the client's own. Call after updateLocalPlayer.
+    void replicateNetworkedVars(Runtime& server);
     // One client frame: the clock, InitPostEntity once (the first frame with a local player), Think, Tick, timers.
     void frame();
     // GM:PlayerBindPress(LocalPlayer(), bind, true, code) for a key going down: true when Lua blocks the bind.
