@@ -34,14 +34,15 @@ constexpr const char* kConsoleCfg =
     "wait 10\nkill\n";
 
 // The demo gamemode: the base rules on the server, a small HUD on the client (a translucent panel with the local
-// player's health, a crosshair, the welcome the server sent over net at spawn), drawn through surface.* and
-// draw.SimpleText in HUDPaint.
+// player's health, a crosshair, the welcome the server sent over net at spawn and a networked spawn count), drawn
+// through surface.* and draw.SimpleText in HUDPaint.
 constexpr const char* kInit =
     "AddCSLuaFile('cl_init.lua')\nAddCSLuaFile('shared.lua')\ninclude('shared.lua')\n"
     "util.AddNetworkString('vestige_demo_welcome')\n"
     "hook.Add('PlayerSpawn', 'vestige_demo', function(ply)\n"
     "\tnet.Start('vestige_demo_welcome') net.WriteString('welcome to ' .. game.GetMap()) net.WriteUInt(ply:Health(), 8)"
     " net.Send(ply)\n"
+    "\tply:SetNWInt('vestige_demo_spawns', ply:GetNWInt('vestige_demo_spawns') + 1)\n"
     "end)\n";
 constexpr const char* kShared = "DeriveGamemode('base')\nGM.Name = 'Vestige demo'\n";
 constexpr const char* kClInit = R"(include('shared.lua')
@@ -60,6 +61,7 @@ function GM:HUDPaint()
 	surface.DrawOutlinedRect(16, h - 52, 150, 36)
 	draw.SimpleText('HEALTH ' .. ply:Health(), 'DemoHud', 28, h - 34, Color(255, 200, 0), TEXT_ALIGN_LEFT, TEXT_ALIGN_CENTER)
 	draw.SimpleText(welcome, 'DemoHud', 16, 16, Color(255, 255, 255), TEXT_ALIGN_LEFT, TEXT_ALIGN_TOP)
+	draw.SimpleText('spawns ' .. ply:GetNWInt('vestige_demo_spawns'), 'DemoHud', 16, 40, Color(255, 255, 255), TEXT_ALIGN_LEFT, TEXT_ALIGN_TOP)
 	local cx, cy = ScrW() / 2, h / 2
 	surface.SetDrawColor(255, 255, 255, 220)
 	surface.DrawLine(cx - 8, cy, cx + 8, cy)

@@ -74,6 +74,7 @@ void PlayTicker::tick() {
     }
     if (mSession.client) {
         mSession.client->updateLocalPlayer(rt);
+        mSession.client->replicateNetworkedVars(rt);
         source::glua::deliverNetMessages(rt, *mSession.client, 1);  // server to client, before the client's frame
         mSession.client->frame();
     } else {
