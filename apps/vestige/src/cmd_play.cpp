@@ -6,6 +6,7 @@
 // (--exec, +commands) drives the player. No on-screen console or sound yet.
 #include <fmt/format.h>
 
+#include <cmath>
 #include <fstream>
 
 #include "app.hpp"
@@ -101,6 +102,24 @@ Status openTape(const PlayArgs& a, Tape& t) {
     }
     return {};
 }
+// A recording replays only on its own map at its own tick rate.
+Status checkTape(const Tape& t, const LuaSession& s, const std::string& file) {
+    if (!t.recording) return {};
+    const std::string map = s.map ? s.map->name() : std::string();
+    const double rate = 1.0 / s.runtime->interval();
+    if (t.recording->map != map)
+        return Error("play.recording_map", "the recording was made on another map")
+            .file(file)
+            .expected(t.recording->map)
+            .actual(map);
+    if (std::abs(t.recording->tickRate - rate) > 1e-6 * rate)
+        return Error("play.recording_rate", "the recording was made at another tick rate")
+            .file(file)
+            .expected(std::to_string(t.recording->tickRate))
+            .actual(std::to_string(rate));
+    return {};
+}
+
 // The report's part, and whether a whole playback reproduced the recorded trace (false fails the run).
 bool tapeReport(const PlayArgs& a, Tape& t, std::uint64_t ticks, const std::string& traceHash, nlohmann::json& report) {
     bool ok = true;
@@ -163,6 +182,7 @@ int runWindow(AppContext& ctx, PlayArgs& a) {
     if (!session) return reportError(ctx, session.error());
     Tape tape;
     if (auto st = openTape(a, tape); !st) return reportError(ctx, st.error());
+    if (auto st = checkTape(tape, **session, a.playback); !st) return reportError(ctx, st.error());
     if (tape.recording && run.ticks == 0) run.ticks = tape.recording->ticks.size();
     auto console = PlayConsole::create(**session, consoleOptions(a));
     if (!console) return reportError(ctx, console.error());
@@ -281,6 +301,7 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
             };
             Tape tape;
             if (auto st = openTape(a, tape); !st) return reportError(ctx, st.error());
+            if (auto st = checkTape(tape, **session, a.playback); !st) return reportError(ctx, st.error());
             if (tape.recording && !a.session.ticksGiven) (*session)->ticks = tape.recording->ticks.size();
             auto console = PlayConsole::create(**session, consoleOptions(a));
             if (!console) return reportError(ctx, console.error());

@@ -388,6 +388,15 @@ TEST_F(PlayCli, ARecordedWindowRunPlaysBackHeadlessToTheSameTraceHash) {
                         (mDir / "pb3").string(), "--json"});
     EXPECT_EQ(b.code, 1);
     EXPECT_EQ(nlohmann::json::parse(b.out)["error"]["code"], "play.bad_recording") << b.out;
+    // Another map's recording is refused before anything runs.
+    std::string other = test::slurp(rec);
+    const std::string demoMap = "\"map\":\"demo\"";
+    other.replace(other.find(demoMap), demoMap.size(), "\"map\":\"else\"");
+    std::ofstream(mDir / "other.vrec", std::ios::binary) << other;
+    const auto o = run({"play", mMap.string(), "--headless", "--playback", (mDir / "other.vrec").string(), "-o",
+                        (mDir / "pb5").string(), "--json"});
+    EXPECT_EQ(o.code, 1);
+    EXPECT_EQ(nlohmann::json::parse(o.out)["error"]["code"], "play.recording_map") << o.out;
     EXPECT_EQ(run({"play", mMap.string(), "--headless", "--playback", rec.string(), "--input", mWalk.string(), "-o",
                    (mDir / "pb4").string()})
                   .code,
