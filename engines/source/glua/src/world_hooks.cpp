@@ -164,8 +164,14 @@ void bindWorld(Runtime& rt) {
     // The base gamemode's PlayerSpawn calls PlayerLoadout itself (gamemodes/base/gamemode/player.lua).
     hooks.playerLoadout = [](game::World&, game::Entity&) {};
     // CPlayerMove::RunCommand's hook points (GMod's order: StartCommand, SetupMove, PlayerTick, Move, FinishMove).
-    hooks.startCommand = [r](game::World&, game::Entity& p, game::UserCmd& cmd) {
+    hooks.startCommand = [r](game::World& world, game::Entity& p, game::UserCmd& cmd) {
         (void)moveEvent(*r, "StartCommand", p, &cmd, false);
+        // CPlayerMove::RunCommand: the command's weapon selection (CUserCmd:SelectWeapon, the client's weapon
+        // menu) switches to that weapon when the player carries it; anything else is ignored, as the SDK's
+        // dynamic_cast to a weapon is.
+        if (cmd.weaponSelect > 0)
+            if (game::Entity* w = world.byIndex(cmd.weaponSelect); w && w->owner == p.handle && weaponStateOf(*r, *w))
+                switchToWeapon(*r, p, w);
     };
     hooks.setupMove = [r](game::World&, game::Entity& p, game::MoveData& mv, const game::UserCmd& cmd) {
         (void)moveEvent(*r, "SetupMove", p, &mv, true, const_cast<game::UserCmd*>(&cmd));

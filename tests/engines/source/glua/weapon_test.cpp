@@ -238,6 +238,23 @@ TEST_P(Weapons, SelectStripAndEngineWeapons) {
               "0\tfalse");
 }
 
+// CUserCmd:SelectWeapon (here from StartCommand, as a client's CreateMove would set it): the command's weapon becomes
+// the active one when the player carries it (CPlayerMove::RunCommand's weaponselect); another entity is ignored.
+TEST_P(Weapons, TheCommandsWeaponSelectionSwitchesWeapons) {
+    auto rt = boot(GetParam());
+    ASSERT_EQ(ev(*rt,
+                 "A = Entity(1):Give('test_gun') B = Entity(1):Give('test_folder') "
+                 "hook.Add('StartCommand', 'sel', function(ply, cmd) if WANT then cmd:SelectWeapon(WANT) end end) "
+                 "return Entity(1):GetActiveWeapon() == A"),
+              "true");
+    ASSERT_EQ(ev(*rt, "WANT = B"), "");
+    holdButtons(*rt, 1, 0);
+    EXPECT_EQ(ev(*rt, "return Entity(1):GetActiveWeapon() == B"), "true");
+    ASSERT_EQ(ev(*rt, "WANT = Entity(0)"), "");  // not a weapon of the player's
+    holdButtons(*rt, 1, 0);
+    EXPECT_EQ(ev(*rt, "return Entity(1):GetActiveWeapon() == B"), "true");
+}
+
 // SDK ItemPostFrame: an attack runs when m_flNextPrimaryAttack <= curtime. After a shot on tick t with
 // SetNextPrimaryFire(CurTime() + d), the next is on the first tick t' with t' x 0.015 >= t x 0.015 + d: t + 34 for
 // d = 0.5 (33.3 ticks, rounded up), t + 7 for d = 0.1. Held for 133 commands (ticks 2..134, two seconds at 66.67
