@@ -30,6 +30,7 @@ struct WeaponState {
 struct PlayerArsenal {
     std::vector<EntityHandle> weapons;  // pickup order (Player:GetWeapons)
     EntityHandle active;
+    EntityHandle previous;    // the one active before (m_hLastWeapon: Player:GetPreviousWeapon, lastinv)
     std::map<int, int> ammo;  // ammo type id -> rounds in reserve
 };
 

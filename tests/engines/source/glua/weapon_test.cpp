@@ -255,6 +255,34 @@ TEST_P(Weapons, TheCommandsWeaponSelectionSwitchesWeapons) {
     EXPECT_EQ(ev(*rt, "return Entity(1):GetActiveWeapon() == B"), "true");
 }
 
+// What the client's weapon selection reads: every carried weapon in pickup order with its SWEP.Slot/SlotPos (the
+// base chain's when the weapon sets none: weapon_base leaves both 0), which one is active, and which was active
+// before (Player:GetPreviousWeapon, the m_hLastWeapon lastinv switches to).
+TEST_P(Weapons, CarriedWeaponsShowSlotsAndThePreviousWeapon) {
+    auto rt = boot(GetParam());
+    ASSERT_EQ(ev(*rt,
+                 "weapons.GetStored('test_folder').Slot = 3 weapons.GetStored('test_folder').SlotPos = 2 "
+                 "A = Entity(1):Give('test_gun') B = Entity(1):Give('test_folder') "
+                 "return Entity(1):GetActiveWeapon() == A, IsValid(Entity(1):GetPreviousWeapon())"),
+              "true\tfalse");
+    ASSERT_EQ(ev(*rt, "Entity(1):SelectWeapon('test_folder') return Entity(1):GetPreviousWeapon() == A"), "true");
+    const auto carried = rt->carriedWeapons(1);
+    ASSERT_EQ(carried.size(), 2u);
+    EXPECT_EQ(carried[0].className, "test_gun");
+    EXPECT_EQ(carried[0].slot, 0);
+    EXPECT_TRUE(carried[0].previous);
+    EXPECT_FALSE(carried[0].active);
+    EXPECT_EQ(carried[1].className, "test_folder");
+    EXPECT_EQ(carried[1].slot, 3);
+    EXPECT_EQ(carried[1].slotPos, 2);
+    EXPECT_TRUE(carried[1].active);
+    EXPECT_TRUE(rt->carriedWeapons(0).empty());  // the world is no player
+    ASSERT_EQ(ev(*rt, "A:Remove()"), "");
+    rt->tick();
+    EXPECT_EQ(ev(*rt, "return IsValid(Entity(1):GetPreviousWeapon())"), "false");
+    EXPECT_EQ(rt->carriedWeapons(1).size(), 1u);
+}
+
 // SDK ItemPostFrame: an attack runs when m_flNextPrimaryAttack <= curtime. After a shot on tick t with
 // SetNextPrimaryFire(CurTime() + d), the next is on the first tick t' with t' x 0.015 >= t x 0.015 + d: t + 34 for
 // d = 0.5 (33.3 ticks, rounded up), t + 7 for d = 0.1. Held for 133 commands (ticks 2..134, two seconds at 66.67

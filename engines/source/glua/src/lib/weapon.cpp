@@ -108,6 +108,7 @@ void switchToWeapon(Runtime& rt, GameEntity& player, GameEntity* weapon) {
     if (GameEntity* old = rt.world().get(a.active)) {
         if (WeaponState* s = stateOf(rt, *old)) s->inReload = false;  // CBaseCombatWeapon::Holster cancels a reload
         callWeaponMethod(rt, *old, "Holster");
+        a.previous = old->handle;
     }
     a.active = weapon ? weapon->handle : EntityHandle{};
     if (weapon) callWeaponMethod(rt, *weapon, "Deploy");
@@ -243,6 +244,15 @@ int pGetActiveWeapon(lua_State* L) {
     return 1;
 }
 
+// Player:GetPreviousWeapon: the weapon active before the current one (NULL when none, or when it is gone).
+int pGetPreviousWeapon(lua_State* L) {
+    Runtime& rt = rtOf(L);
+    GameEntity* p = checkPlayer(L, 1);
+    const GameEntity* w = rt.world().get(arsenalOf(rt, *p).previous);
+    pushEntity(rt, L, w && !w->markedForDeletion && w->owner == p->handle ? w->index : -1);
+    return 1;
+}
+
 int pSelectWeapon(lua_State* L) {
     Runtime& rt = rtOf(L);
     GameEntity* p = checkPlayer(L, 1);
@@ -337,6 +347,7 @@ const luaL_Reg kPlayerWeaponMethods[] = {{"Give", pGive},
                                          {"GetWeapon", pGetWeapon},
                                          {"GetWeapons", pGetWeapons},
                                          {"GetActiveWeapon", pGetActiveWeapon},
+                                         {"GetPreviousWeapon", pGetPreviousWeapon},
                                          {"SelectWeapon", pSelectWeapon},
                                          {"StripWeapon", pStripWeapon},
                                          {"StripWeapons", pStripWeapons},
@@ -685,6 +696,32 @@ void openWeapons(Runtime& rt, lua_State* L) {
     bindScriptedClasses(rt);
     Runtime* r = &rt;
     rt.world().hooks.itemPostFrame = [r](game::World&, game::Entity& p) { weaponPostFrame(*r, p); };
+}
+
+std::vector<CarriedWeapon> Runtime::carriedWeapons(int playerIndex) {
+    std::vector<CarriedWeapon> out;
+    GameEntity* p = world().byIndex(playerIndex);
+    if (!p || !p->isPlayer()) return out;
+    const PlayerArsenal& a = arsenalOf(*this, *p);
+    for (EntityHandle h : a.weapons) {
+        const GameEntity* w = world().get(h);
+        if (!w || w->markedForDeletion) continue;
+        CarriedWeapon c;
+        c.index = w->index;
+        c.className = w->className;
+        c.active = a.active == h;
+        c.previous = a.previous == h;
+        // The SWEP table's fields as Lua reads wep.Slot (the entity's table falls back on its SWEP); engine
+        // weapons have none: slot 0.
+        if (binding::pushPerEntityTable(mL, implOf(*this).entityTablesRef, w->index, false)) {
+            c.slot = static_cast<int>(std::clamp(numberField(mL, "Slot", 0), 0.0, 5.0));
+            c.slotPos = static_cast<int>(std::clamp(numberField(mL, "SlotPos", 0), 0.0, 128.0));
+            lua_pop(mL, 1);
+        }
+        out.push_back(std::move(c));
+    }
+    resetStack(*this);
+    return out;
 }
 
 }  // namespace vestige::source::glua

@@ -104,6 +104,15 @@ struct TimerFire {
     std::uint64_t tick = 0;
 };
 
+// A weapon a player carries, as the client's weapon selection sees it (SWEP.Slot / SlotPos; 0 for engine weapons).
+struct CarriedWeapon {
+    int index = 0;
+    std::string className;
+    int slot = 0, slotPos = 0;
+    bool active = false;
+    bool previous = false;  // the one active before (lastinv)
+};
+
 // A net message built by net.Start ... net.Send* (the server half of GMod's net library): the bit stream as GMod
 // writes it, 16-bit message id first, then the payload, bits LSB first (Source's bf_write).
 struct NetMessage {
@@ -217,6 +226,8 @@ public:
     [[nodiscard]] std::map<std::string, std::uint64_t> standInCalls() const;
     [[nodiscard]] std::vector<std::string> standIns() const;
     [[nodiscard]] std::vector<std::string> missingEnums() const;
+    // The weapons player `playerIndex` carries, in pickup order (empty for no such player).
+    [[nodiscard]] std::vector<CarriedWeapon> carriedWeapons(int playerIndex);
     // net: messages sent since the last call (drained), counts per message name, and a message arriving from a
     // client (net.Incoming(bits, player) runs it through net.Receive's receivers; false when no receiver ran).
     [[nodiscard]] std::vector<NetMessage> takeNetMessages();
