@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <utility>
 
 namespace vestige::source::client {
 namespace {
@@ -155,6 +156,7 @@ game::UserCmd Input::createMove(int commandNumber, int tickCount, float frameTim
     mMouseX = mMouseY = 0;
     cmd.impulse = static_cast<std::uint8_t>(mImpulse);
     mImpulse = 0;
+    cmd.weaponSelect = std::exchange(mWeaponSelect, 0);
     // GetButtonBits(1): down or gone down since the last command; the went-down edge is consumed.
     for (const auto& bb : kBits) {
         KButton& k = b(bb.name);

@@ -53,6 +53,8 @@ public:
     [[nodiscard]] Vec3 viewAngles() const { return mViewAngles; }
     // engine->SetViewAngles: the server snapped the view (spawn, teleport, SetEyeAngles).
     void setViewAngles(Vec3 angles) { mViewAngles = angles; }
+    // CInput::MakeWeaponSelection: the next command carries this weapon's entity index (CUserCmd weaponselect).
+    void selectWeapon(int entityIndex) { mWeaponSelect = entityIndex; }
     // Every button up, as KeyUp without a key (the window lost focus).
     void releaseAll();
     [[nodiscard]] const KButton* button(const std::string& name) const;
@@ -65,6 +67,7 @@ private:
     std::map<std::string, KButton> mButtons;  // by command name without the sign ("forward")
     Vec3 mViewAngles;
     int mImpulse = 0;
+    int mWeaponSelect = 0;
     float mMouseX = 0, mMouseY = 0;  // counts since the last command (CUserCmd mousedx/mousedy)
     float mPendingForward = 0;       // cl_mouselook 0: vertical mouse motion moves
 };
