@@ -24,13 +24,17 @@ constexpr const char* kWalk =
     "60 +forward 10000 0 90 0\n"   // turn north
     "60 - 0 0 180 10\n";           // look back west, a little down
 
-// The console's walk: CInput's buttons held over `wait`ed ticks, the server's engine commands.
+// The console's walk: CInput's buttons held over `wait`ed ticks, the server's engine commands, a weapon chosen by
+// its bucket (slot3: SWEP.Slot 2).
 constexpr const char* kConsoleCfg =
     "// vestige demo: play --headless --exec console.cfg\n"
     "+forward\nwait 60\n-forward\n"
     "lua_run print('walked to x', math.floor(Entity(1):GetPos().x))\n"
     "wait 20\nnoclip\n+moveup\nwait 30\n-moveup\n"
     "lua_run print('flew to z', math.floor(Entity(1):GetPos().z))\n"
+    "lua_run weapons.Register({Slot = 1}, 'demo_pistol') weapons.Register({Slot = 2}, 'demo_smg') "
+    "Entity(1):Give('demo_pistol') Entity(1):Give('demo_smg')\n"
+    "wait 2\nslot3\nwait 2\nlua_run print('slot3 holds', Entity(1):GetActiveWeapon():GetClass())\n"
     "wait 10\nkill\n";
 
 // The demo gamemode: the base rules on the server, a small HUD on the client (a translucent panel with the local
@@ -170,9 +174,10 @@ DemoStage demoStagePlay() {
                 };
                 demo.notes.push_back(fmt::format(
                     "play: the console's walk (play/console.cfg): +forward for 60 ticks reached x={}, noclip and "
-                    "+moveup for 30 ticks z={}, kill at tick {}; recorded (play/console.vrec) and replayed to the "
+                    "+moveup for 30 ticks z={}, slot3 switched to {}, kill at tick {}; recorded (play/console.vrec) "
+                    "and replayed to the "
                     "same trace hash {}",
-                    number("walked to x"), number("flew to z"), deadAt, ps->trace.hashHex()));
+                    number("walked to x"), number("flew to z"), number("slot3 holds"), deadAt, ps->trace.hashHex()));
                 const auto& o = report["player"]["origin"];
                 demo.notes.push_back(fmt::format(
                     "play: {} ticks, {} screenshots {}x{} from the player's eye with the client realm's HUD, player at "

@@ -93,6 +93,13 @@ Result<std::unique_ptr<PlayConsole>> PlayConsole::create(LuaSession& session, co
     c.addCommand("host_writeconfig", "Store current settings to config.cfg.", [&self](const client::CommandArgs&) {
         if (auto st = self.writeConfig(); !st) self.mConsole.print("host_writeconfig: " + st.error().message() + "\n");
     });
+    // The keyboard's weapon choice (fast switch) over what the server says the local player carries.
+    self.mWeapons = std::make_unique<client::WeaponSelection>(c, self.mInput, [&self] {
+        std::vector<client::SelectableWeapon> out;
+        for (const auto& w : self.mSession.runtime->carriedWeapons(1))  // player 1: the listen server's host
+            out.push_back({w.index, w.slot, w.slotPos, w.active, w.previous});
+        return out;
+    });
     c.addVar("fov_desired", "75", client::fcvar::kArchive | client::fcvar::kUserInfo, "Sets the base field-of-view.",
              75.0f, 90.0f);
 

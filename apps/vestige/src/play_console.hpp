@@ -8,6 +8,7 @@
 //   at start                ->  config.cfg if one is found (else GMod's default binds), autoexec.cfg when present,
 //                               --exec FILE, then the command line's +commands (Source's stuffcmds)
 //   quit / exit, screenshot / jpeg, host_writeconfig (config.cfg into --cfg-dir)
+//   slot1..slot10, invnext, invprev, lastinv  ->  the next command's weapon choice (fast switch, no menu)
 //
 // Each tick: the console's buffer runs (Cbuf_Execute), then CInput builds the player's command.
 #include <cstdint>
@@ -25,6 +26,7 @@
 #include "vestige/source/client/console.hpp"
 #include "vestige/source/client/console_panel.hpp"
 #include "vestige/source/client/input.hpp"
+#include "vestige/source/client/weapon_selection.hpp"
 #include "vestige/viewer/frame_input.hpp"
 
 namespace vestige::app {
@@ -83,6 +85,7 @@ private:
     source::client::Console mConsole;
     source::client::Input mInput{mConsole};
     source::client::ConsolePanel mPanel{mConsole};
+    std::unique_ptr<source::client::WeaponSelection> mWeapons;  // slot1..10, invnext/invprev, lastinv
     std::unique_ptr<font::Face> mFont;  // the panel's text (DejaVu Sans Mono, or the fallback face); may be null
     std::string mFontNote;
     bool mPanelWasOpen = false;

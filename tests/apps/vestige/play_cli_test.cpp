@@ -448,6 +448,25 @@ TEST_F(PlayCli, HeadlessConsoleCommandsDriveThePlayerAndReachTheServer) {
     EXPECT_EQ(deadFrom, 70);
 }
 
+// The keyboard's weapon commands choose from what the server says the player carries (SWEP.Slot buckets, the
+// previous weapon), and the choice goes out in the next command (CUserCmd weaponselect).
+TEST_F(PlayCli, SlotAndLastinvSwitchTheServersWeapon) {
+    std::ofstream(mDir / "weapons.cfg")
+        << "lua_run weapons.Register({Slot = 0}, 'vt_a') weapons.Register({Slot = 2}, 'vt_b')\n"
+           "wait 5\nlua_run Entity(1):Give('vt_a') Entity(1):Give('vt_b')\nwait 2\n"
+           "lua_run print('first', Entity(1):GetActiveWeapon():GetClass())\n"
+           "slot3\nwait 2\nlua_run print('slot3', Entity(1):GetActiveWeapon():GetClass())\n"
+           "lastinv\nwait 2\nlua_run print('lastinv', Entity(1):GetActiveWeapon():GetClass())\n"
+           "slot4\ninvnext\nwait 2\nlua_run print('invnext', Entity(1):GetActiveWeapon():GetClass())\n";
+    const auto r = run({"play", mMap.string(), "--headless", "--exec", (mDir / "weapons.cfg").string(), "--ticks", "30",
+                        "--size", "96x54", "-o", (mDir / "shots").string(), "--json"});
+    if (noGl(r)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const std::string output = nlohmann::json::parse(r.out)["output"];
+    for (const char* line : {"first\tvt_a\n", "slot3\tvt_b\n", "lastinv\tvt_a\n", "invnext\tvt_b\n"})
+        EXPECT_NE(output.find(line), std::string::npos) << line << " in " << output;
+}
+
 TEST_F(PlayCli, BadNumbersAreUsageErrors) {
     const std::vector<std::vector<std::string>> bad = {{"--ticks", "-1"},           {"--ticks", "1.5"},
                                                        {"--ticks", "1000000001"},   {"--screenshot-every", "0"},
