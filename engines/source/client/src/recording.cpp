@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 namespace vestige::source::client {
@@ -20,6 +21,13 @@ Error bad(std::size_t line, std::string expected) {
 // A number a float holds (no overflow to infinity on the way in).
 bool finite(const nlohmann::json& j) {
     return j.is_number() && std::isfinite(j.get<double>()) && std::fabs(j.get<double>()) <= 3.4e38;
+}
+
+// A member of a const object, or null when it is absent (const operator[] asserts on a missing key).
+const nlohmann::json& field(const nlohmann::json& object, const char* key) {
+    static const nlohmann::json kAbsent;
+    const auto it = object.find(key);
+    return it == object.end() ? kAbsent : *it;
 }
 
 }  // namespace
@@ -60,46 +68,53 @@ Result<Recording> parseRecording(std::string_view text) {
         const auto j = nlohmann::json::parse(line, nullptr, false);
         if (!j.is_object()) return bad(lineNo, "one JSON object per line");
         if (!header) {
-            if (j.value("format", "") != kFormat || j.value("version", 0) != 1 || !j.contains("map") ||
-                !j["map"].is_string() || !finite(j.value("tickRate", nlohmann::json())))
+            const auto &format = field(j, "format"), &version = field(j, "version"), &map = field(j, "map");
+            if (!format.is_string() || format.get<std::string>() != kFormat || !version.is_number_integer() ||
+                version.get<std::int64_t>() != 1 || !map.is_string() || !finite(field(j, "tickRate")))
                 return bad(lineNo, R"({"format":"vestige-recording","version":1,"map":...,"tickRate":...})");
-            r.map = j["map"].get<std::string>();
-            r.tickRate = j["tickRate"].get<double>();
+            r.map = field(j, "map").get<std::string>();
+            r.tickRate = field(j, "tickRate").get<double>();
             header = true;
             continue;
         }
         if (j.contains("end")) {
-            if (!j["ticks"].is_number_unsigned() || j["ticks"].get<std::uint64_t>() != r.ticks.size() ||
-                !j["traceHash"].is_string())
+            if (!field(j, "ticks").is_number_unsigned() || field(j, "ticks").get<std::uint64_t>() != r.ticks.size() ||
+                !field(j, "traceHash").is_string())
                 return bad(lineNo, "an end line with the tick count and the trace hash");
-            r.traceHash = j["traceHash"].get<std::string>();
+            r.traceHash = field(j, "traceHash").get<std::string>();
             r.complete = true;
             continue;
         }
-        const auto& c = j.value("cmd", nlohmann::json());
-        if (!j["tick"].is_number_unsigned() || j["tick"].get<std::uint64_t>() != r.ticks.size() + 1 || !c.is_object() ||
-            !c["angles"].is_array() || c["angles"].size() != 3 || !finite(c["forward"]) || !finite(c["side"]) ||
-            !finite(c["up"]) || !c["buttons"].is_number_unsigned() || !c["impulse"].is_number_unsigned() ||
-            c["impulse"].get<std::uint64_t>() > 255 || !c["mouse"].is_array() || c["mouse"].size() != 2 ||
-            !c["weapon"].is_number_integer() || !c["subtype"].is_number_integer() || !j["console"].is_array() ||
-            j["console"].size() > kMaxConsoleLines)
+        const auto& c = field(j, "cmd");
+        const auto &tick = field(j, "tick"), &console = field(j, "console");
+        const auto &angles = field(c, "angles"), &mouse = field(c, "mouse"), &impulse = field(c, "impulse");
+        const auto &weapon = field(c, "weapon"), &subtype = field(c, "subtype"), &buttons = field(c, "buttons");
+        if (!tick.is_number_unsigned() || tick.get<std::uint64_t>() != r.ticks.size() + 1 || !c.is_object() ||
+            !angles.is_array() || angles.size() != 3 || !finite(field(c, "forward")) || !finite(field(c, "side")) ||
+            !finite(field(c, "up")) || !buttons.is_number_unsigned() || !impulse.is_number_unsigned() ||
+            impulse.get<std::uint64_t>() > 255 || !mouse.is_array() || mouse.size() != 2 ||
+            !weapon.is_number_integer() || !subtype.is_number_integer() || !console.is_array() ||
+            console.size() > kMaxConsoleLines)
             return bad(lineNo, "tick " + std::to_string(r.ticks.size() + 1) + " with a whole cmd and a console list");
         RecordedTick t;
         for (int i = 0; i < 3; ++i)
-            if (!finite(c["angles"][i])) return bad(lineNo, "finite angles");
-        t.cmd.viewAngles = {c["angles"][0].get<float>(), c["angles"][1].get<float>(), c["angles"][2].get<float>()};
-        t.cmd.forwardMove = c["forward"].get<float>();
-        t.cmd.sideMove = c["side"].get<float>();
-        t.cmd.upMove = c["up"].get<float>();
-        t.cmd.buttons = c["buttons"].get<std::uint32_t>();
-        t.cmd.impulse = static_cast<std::uint8_t>(c["impulse"].get<unsigned>());
-        if (!c["mouse"][0].is_number_integer() || !c["mouse"][1].is_number_integer())
-            return bad(lineNo, "integer mouse counts");
-        t.cmd.mouseX = static_cast<std::int16_t>(std::clamp(c["mouse"][0].get<int>(), -32768, 32767));
-        t.cmd.mouseY = static_cast<std::int16_t>(std::clamp(c["mouse"][1].get<int>(), -32768, 32767));
-        t.cmd.weaponSelect = c["weapon"].get<int>();
-        t.cmd.weaponSubtype = c["subtype"].get<int>();
-        for (const auto& l : j["console"]) {
+            if (!finite(angles[i])) return bad(lineNo, "finite angles");
+        t.cmd.viewAngles = {angles[0].get<float>(), angles[1].get<float>(), angles[2].get<float>()};
+        t.cmd.forwardMove = field(c, "forward").get<float>();
+        t.cmd.sideMove = field(c, "side").get<float>();
+        t.cmd.upMove = field(c, "up").get<float>();
+        t.cmd.buttons = buttons.get<std::uint32_t>();
+        t.cmd.impulse = static_cast<std::uint8_t>(impulse.get<unsigned>());
+        if (!mouse[0].is_number_integer() || !mouse[1].is_number_integer()) return bad(lineNo, "integer mouse counts");
+        // Counts are clamped to what a CUserCmd carries (16 bits); selections to an int.
+        const auto clampTo = [](const nlohmann::json& n, std::int64_t lo, std::int64_t hi) {
+            return std::clamp(n.get<std::int64_t>(), lo, hi);
+        };
+        t.cmd.mouseX = static_cast<std::int16_t>(clampTo(mouse[0], -32768, 32767));
+        t.cmd.mouseY = static_cast<std::int16_t>(clampTo(mouse[1], -32768, 32767));
+        t.cmd.weaponSelect = static_cast<int>(clampTo(weapon, INT32_MIN, INT32_MAX));
+        t.cmd.weaponSubtype = static_cast<int>(clampTo(subtype, INT32_MIN, INT32_MAX));
+        for (const auto& l : console) {
             if (!l.is_string()) return bad(lineNo, "console lines as strings");
             t.console.push_back(l.get<std::string>());
         }

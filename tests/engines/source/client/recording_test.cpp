@@ -48,13 +48,17 @@ TEST(ClientRecording, RefusesWhatItCannotReplay) {
     const std::string head = recordingHeader("m", 66) + "\n";
     const std::string good = recordingLine(1, RecordedTick{});
     for (const std::string& bad :
-         {std::string("{}\n"), head + "not json\n", head + recordingLine(2, RecordedTick{}),
-          head + good + "\n" + recordingFooter(5, "x"), head + good + "\n" + recordingFooter(1, "x") + "\n" + good,
+         {std::string("{}\n"), std::string(R"({"format":1,"version":"1","map":"m","tickRate":66})"),
+          head + "not json\n", head + recordingLine(2, RecordedTick{}), head + good + "\n" + recordingFooter(5, "x"),
+          head + good + "\n" + recordingFooter(1, "x") + "\n" + good,
           head + R"({"tick":1,"cmd":{"angles":[1e39,0,0],"forward":0,"side":0,"up":0,)"
                  R"("buttons":0,"impulse":0,"mouse":[0,0],"weapon":0,"subtype":0},"console":[]})",
           head + R"({"tick":1,"cmd":{"angles":[0,0,0],"forward":0,"side":0,"up":0,)"
                  R"("buttons":0,"impulse":300,"mouse":[0,0],"weapon":0,"subtype":0},"console":[]})",
-          std::string()}) {
+          // Lines missing a member and a header member of the wrong type (found by fuzz_client_recording:
+          // a const lookup of an absent key asserted, a typed lookup threw).
+          head + "{\"cmdon\":1}\n", head + R"({"tick":1,"cmd":{"angle0s":[0,0,0]},"console":[]})",
+          head + good + "\n" + R"({"end":true})", head + R"({"tick":1,"console":[]})", std::string()}) {
         auto r = parseRecording(bad);
         ASSERT_FALSE(r.ok()) << bad;
         EXPECT_EQ(r.error().code(), "play.bad_recording");
