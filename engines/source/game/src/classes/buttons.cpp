@@ -1,4 +1,7 @@
 // func_button (server buttons.cpp CBaseButton): touch / use / damage / Press activation, OnPressed, OnIn, OnOut.
+// Its press sound ("sounds" N: the soundscript "Buttons.sndN", none for 0) plays on CHAN_VOICE at volume 1 and
+// SNDLVL_NORM when it starts moving in, and when a press sends it back out (not when it returns by itself after
+// `wait`), as CBaseButton does. Locked/unlocked sounds and sentences are not played yet.
 #include "classes/common.hpp"
 #include "vestige/core/text.hpp"
 
@@ -8,6 +11,9 @@ namespace {
 
 constexpr int kDontMove = 1, kToggle = 32, kTouchActivates = 256, kDamageActivates = 512, kUseActivates = 1024,
               kLocked = 2048;
+
+constexpr int kChanVoice = 2;         // CHAN_VOICE
+constexpr float kSndLvlNorm = 75.0f;  // SNDLVL_NORM
 
 constexpr std::string_view kOutputs[] = {"OnDamaged", "OnPressed", "OnUseLocked", "OnIn", "OnOut"};
 enum Input : std::size_t { kLock, kUnlock, kPress, kPressIn, kPressOut };
@@ -20,6 +26,11 @@ constexpr InputDef kInputs[] = {{"Lock", Variant::Type::Void},
 class Button final : public EntityClass {
 public:
     bool keyValue(World&, Entity&, std::string_view key, std::string_view value) override {
+        if (iequals(key, "sounds")) {
+            const int n = keyInt(value);
+            mNoise = n != 0 ? "Buttons.snd" + std::to_string(n) : std::string();
+            return true;
+        }
         return mKeys.read(key, value);
     }
 
@@ -50,6 +61,7 @@ public:
         mActivator = activator;
         if (mState == ToggleState::AtTop) {
             if (self.hasSpawnFlag(kToggle)) {
+                playNoise(w, self);
                 w.fireOutput(self, "OnPressed", mActivator);
                 buttonReturn(w, self);
             }
@@ -65,6 +77,7 @@ public:
         const Code code = responseToTouch(self);
         if (code == Code::Nothing || mLocked) return;
         mTouchEnabled = false;  // until the movement finishes
+        if (code == Code::Return) playNoise(w, self);
         w.fireOutput(self, "OnPressed", mActivator);
         if (code == Code::Return)
             buttonReturn(w, self);
@@ -80,6 +93,7 @@ public:
         mActivator = info.attacker;
         if (!w.get(mActivator) || mLocked) return 0;
         mTouchEnabled = false;
+        if (code == Code::Return) playNoise(w, self);
         w.fireOutput(self, "OnPressed", mActivator);
         if (code == Code::Return)
             buttonReturn(w, self);
@@ -155,6 +169,7 @@ private:
         mTouchEnabled = false;
         if ((code == Press::Press && mState == ToggleState::AtTop) ||
             (code == Press::Return && (mState == ToggleState::AtTop || mState == ToggleState::GoingUp))) {
+            playNoise(w, self);
             w.fireOutput(self, "OnPressed", activator);
             buttonReturn(w, self);
         } else if (code == Press::Press ||
@@ -164,7 +179,22 @@ private:
         }
     }
 
+    // The press sound from the brush's centre (where Source places a brush model's sound).
+    void playNoise(World& w, const Entity& self) const {
+        if (mNoise.empty()) return;
+        SoundEvent e;
+        e.tick = w.tick();
+        e.name = mNoise;
+        e.entity = static_cast<std::uint32_t>(self.index);
+        e.origin = self.origin + (self.mins + self.maxs) * 0.5f;
+        e.channel = kChanVoice;
+        e.volume = 1;
+        e.soundLevel = kSndLvlNorm;
+        w.sounds.emit(std::move(e));
+    }
+
     void buttonActivate(World& w, Entity& self) {
+        playNoise(w, self);
         if (mLocked) return;
         mState = ToggleState::GoingUp;
         mDone = Done::TriggerAndWait;
@@ -199,6 +229,7 @@ private:
     }
 
     ToggleKeys mKeys;
+    std::string mNoise;  // "Buttons.snd<N>", empty: silent
     Vec3 mPos1, mPos2;
     float mSpeed = 0, mWait = 0;
     bool mStayPushed = false, mLocked = false, mTouchEnabled = false, mThinkReturn = false;

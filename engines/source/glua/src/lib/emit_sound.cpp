@@ -8,7 +8,8 @@
 //                    entity -1 (local player) and -2 (UI) act as 0 on the server (the wiki)
 //   sound.Play(name, pos, level = 75, pitch = 100, volume = 1, dsp = 0)   from the world at pos
 // A soundscript name (sound.Add; ASCII case-insensitive) plays with the script's channel, volume, level and pitch
-// range, whatever the call passes (the wiki's warning on Entity:EmitSound). Numbers must be finite.
+// range, whatever the call passes (the wiki's warning on Entity:EmitSound); game::SoundEvents resolves it, from
+// the game_sounds files and sound.Add alike. Numbers must be finite.
 #include <algorithm>
 #include <cmath>
 
@@ -28,19 +29,9 @@ double finiteArg(lua_State* L, int idx, double fallback) {
     return v;
 }
 
+// The world's event list resolves soundscript names (game::SoundEvents::emit).
 void emit(Runtime& rt, game::SoundEvent e) {
     e.tick = rt.world().tick();
-    if (const auto& scripts = serverApi(rt).sounds; !scripts.empty()) {
-        if (auto it = scripts.find(asciiLower(e.name)); it != scripts.end()) {
-            const SoundScript& s = it->second;
-            e.script = true;
-            e.channel = s.channel;
-            e.volume = static_cast<float>(s.volume);
-            e.soundLevel = static_cast<float>(s.level);
-            e.pitchMin = static_cast<float>(s.pitchStart);
-            e.pitchMax = static_cast<float>(s.pitchEnd);
-        }
-    }
     rt.world().sounds.emit(std::move(e));
 }
 

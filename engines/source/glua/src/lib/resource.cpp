@@ -4,11 +4,14 @@
 // .dx80.vtx, .dx90.vtx, .sw.vtx, .phy, .jpg), each only when it exists under a GAME root (a missing one is a
 // warning, as GMod reports it); AddSingleFile adds just the file, AddWorkshop an item id. Each entry is offered once.
 // sound.Add stores the wiki's SoundData (name, channel, volume, level, pitch, sound: numbers or {min, max} ranges,
-// one wave or a list); sound.GetProperties returns it back, sound.GetTable lists the names.
+// one wave or a list) in the world's soundscript registry, beside the game_sounds files' scripts; sound.GetProperties
+// returns any of them, sound.GetTable lists the names.
 #include <algorithm>
 
+#include "entity_binding.hpp"
 #include "server_api.hpp"
 #include "vestige/core/text.hpp"
+#include "vestige/source/game/world.hpp"
 
 namespace vestige::source::glua {
 namespace {
@@ -78,23 +81,29 @@ std::pair<double, double> rangeField(lua_State* L, int t, const char* key, doubl
     return r;
 }
 
+// sound.Add: a script in the world's registry beside the game_sounds files' (a later name replaces an earlier).
 int sAdd(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_getfield(L, 1, "name");
     const char* name = lua_tostring(L, -1);
     if (!name) return luaL_argerror(L, 1, "SoundData.name must be a string");
-    SoundScript s;
+    game::SoundScript s;
     s.name = name;
+    s.file = "lua";
     lua_getfield(L, 1, "channel");
     s.channel = static_cast<int>(luaL_optinteger(L, -1, 0));  // CHAN_AUTO
     lua_getfield(L, 1, "level");
-    s.level = static_cast<int>(luaL_optinteger(L, -1, 75));  // SNDLVL_NORM
-    lua_pop(L, 2);
-    s.volume = rangeField(L, 1, "volume", 1.0).first;
-    std::tie(s.pitchStart, s.pitchEnd) = rangeField(L, 1, "pitch", 100.0);
+    s.soundLevel = static_cast<float>(luaL_optinteger(L, -1, 75));  // SNDLVL_NORM
+    lua_pop(L, 3);
+    const auto [v0, v1] = rangeField(L, 1, "volume", 1.0);
+    const auto [p0, p1] = rangeField(L, 1, "pitch", 100.0);
+    s.volumeMin = static_cast<float>(v0);
+    s.volumeMax = static_cast<float>(v1);
+    s.pitchMin = static_cast<float>(p0);
+    s.pitchMax = static_cast<float>(p1);
     lua_getfield(L, 1, "sound");
     if (lua_isstring(L, -1)) {
-        s.sounds.emplace_back(lua_tostring(L, -1));
+        s.waves.emplace_back(lua_tostring(L, -1));
     } else if (lua_istable(L, -1)) {
         for (int i = 1;; ++i) {
             lua_rawgeti(L, -1, i);
@@ -102,47 +111,48 @@ int sAdd(lua_State* L) {
                 lua_pop(L, 1);
                 break;
             }
-            s.sounds.emplace_back(lua_tostring(L, -1));
+            s.waves.emplace_back(lua_tostring(L, -1));
             lua_pop(L, 1);
         }
     }
-    lua_pop(L, 2);
-    const std::string key = asciiLower(s.name);
-    serverApi(L).sounds[key] = std::move(s);
+    lua_pop(L, 1);
+    binding::rtOf(L).world().sounds.scripts().add(std::move(s));
     return 0;
+}
+
+void pushRange(lua_State* L, float lo, float hi) {
+    if (lo == hi) {
+        lua_pushnumber(L, lo);
+        return;
+    }
+    lua_createtable(L, 2, 0);
+    lua_pushnumber(L, lo);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, hi);
+    lua_rawseti(L, -2, 2);
 }
 
 int sGetProperties(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
-    const auto& all = serverApi(L).sounds;
-    const auto it = all.find(asciiLower(name));
-    if (it == all.end()) return 0;
-    const SoundScript& s = it->second;
+    const game::SoundScript* s = binding::rtOf(L).world().sounds.scripts().find(name);
+    if (!s) return 0;
     lua_createtable(L, 0, 6);
-    lua_pushstring(L, s.name.c_str());
+    lua_pushstring(L, s->name.c_str());
     lua_setfield(L, -2, "name");
-    lua_pushinteger(L, s.channel);
+    lua_pushinteger(L, s->channel);
     lua_setfield(L, -2, "channel");
-    lua_pushnumber(L, s.volume);
+    pushRange(L, s->volumeMin, s->volumeMax);
     lua_setfield(L, -2, "volume");
-    lua_pushinteger(L, s.level);
+    lua_pushinteger(L, static_cast<lua_Integer>(s->soundLevel));
     lua_setfield(L, -2, "level");
-    if (s.pitchStart == s.pitchEnd) {
-        lua_pushnumber(L, s.pitchStart);
-    } else {
-        lua_createtable(L, 2, 0);
-        lua_pushnumber(L, s.pitchStart);
-        lua_rawseti(L, -2, 1);
-        lua_pushnumber(L, s.pitchEnd);
-        lua_rawseti(L, -2, 2);
-    }
+    pushRange(L, s->pitchMin, s->pitchMax);
     lua_setfield(L, -2, "pitch");
-    if (s.sounds.size() == 1) {
-        lua_pushstring(L, s.sounds.front().c_str());
+    if (s->waves.size() == 1) {
+        lua_pushstring(L, s->waves.front().c_str());
     } else {
-        lua_createtable(L, static_cast<int>(s.sounds.size()), 0);
-        for (std::size_t i = 0; i < s.sounds.size(); ++i) {
-            lua_pushstring(L, s.sounds[i].c_str());
+        lua_createtable(L, static_cast<int>(s->waves.size()), 0);
+        for (std::size_t i = 0; i < s->waves.size(); ++i) {
+            lua_pushstring(L, s->waves[i].c_str());
             lua_rawseti(L, -2, static_cast<int>(i + 1));
         }
     }
@@ -151,7 +161,7 @@ int sGetProperties(lua_State* L) {
 }
 
 int sGetTable(lua_State* L) {
-    const auto& all = serverApi(L).sounds;
+    const auto& all = binding::rtOf(L).world().sounds.scripts().all();
     lua_createtable(L, static_cast<int>(all.size()), 0);
     int i = 0;
     for (const auto& [key, s] : all) {

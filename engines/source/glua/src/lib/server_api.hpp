@@ -37,16 +37,6 @@ struct BitReader {
     std::uint64_t read(int count);  // 0 and overflow past the end
 };
 
-// sound.Add's soundscript (the wiki's SoundData structure).
-struct SoundScript {
-    std::string name;
-    int channel = 0;                          // CHAN_*
-    double volume = 1.0;                      // 0..1
-    int level = 75;                           // SNDLVL_*
-    double pitchStart = 100, pitchEnd = 100;  // 0..255; a range picks at random when played
-    std::vector<std::string> sounds;          // one or several wave files
-};
-
 struct ServerApi {
     ~ServerApi();
     // cvars.cpp
@@ -68,9 +58,8 @@ struct ServerApi {
     sqlite3* db = nullptr;
     bool dbTried = false;
     std::string sqlError;
-    // resource.cpp, sound.cpp
+    // resource.cpp
     std::vector<ClientResource> resources;
-    std::map<std::string, SoundScript> sounds;  // key: ASCII-lowered name
 };
 
 ServerApi& serverApi(lua_State* L);

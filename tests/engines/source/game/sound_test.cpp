@@ -1,0 +1,189 @@
+// Soundscripts (game_sounds files, the manifest) and the world's sound events: a func_button's press sound as
+// buttons.cpp (SDK 2013) emits it — "Buttons.snd<sounds>", CHAN_VOICE, volume 1, SNDLVL_NORM — and a soundscript
+// name played with the script's own parameters.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "vestige/core/text.hpp"
+#include "world_fixture.hpp"
+
+namespace vestige::source::game {
+namespace {
+
+using test::kTex;
+using test::load;
+using test::named;
+using test::room;
+
+constexpr std::string_view kScripts = R"("Buttons.snd3"
+{
+	"channel"	"CHAN_STATIC"
+	"volume"	"0.8, 1.0"
+	"soundlevel"	"SNDLVL_80dB"
+	"pitch"	"PITCH_LOW, 105"
+	"rndwave"
+	{
+		"wave"	")buttons/button3.wav"
+		"wave"	"^buttons/button3b.wav"
+	}
+}
+"Door.Move"
+{
+	"channel"	"6"
+	"soundlevel"	"SNDLVL_NORM"
+	"volume"	"VOL_NORM"
+	"wave"	"doors\door_move1.wav"
+}
+"Broken.NoWave"
+{
+	"channel"	"CHAN_ITEM"
+}
+"Broken.Level"
+{
+	"soundlevel"	"loud"
+	"wave"	"x.wav"
+}
+)";
+
+TEST(SoundScripts, GameSoundsFilesReadAsSourceWritesThem) {
+    SoundScripts s;
+    auto n = s.addFile(kScripts, "scripts/game_sounds_test.txt");
+    ASSERT_TRUE(n.ok()) << n.error().render();
+    EXPECT_EQ(*n, 2u);
+    const SoundScript* b = s.find("BUTTONS.SND3");  // case-insensitive, as Source looks names up
+    ASSERT_NE(b, nullptr);
+    EXPECT_EQ(b->channel, 6);  // CHAN_STATIC
+    EXPECT_EQ(b->soundLevel, 80.0f);
+    EXPECT_EQ(b->volumeMin, 0.8f);
+    EXPECT_EQ(b->volumeMax, 1.0f);
+    EXPECT_EQ(b->pitchMin, 95.0f);  // PITCH_LOW
+    EXPECT_EQ(b->pitchMax, 105.0f);
+    ASSERT_EQ(b->waves.size(), 2u);
+    EXPECT_EQ(soundPath(b->waves[0]), "sound/buttons/button3.wav");
+    EXPECT_EQ(soundPath(b->waves[1]), "sound/buttons/button3b.wav");
+    const SoundScript* d = s.find("door.move");
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->channel, 6);
+    EXPECT_EQ(d->soundLevel, 75.0f);
+    EXPECT_EQ(d->volumeMax, 1.0f);
+    EXPECT_EQ(soundPath(d->waves[0]), "sound/doors/door_move1.wav");
+    // The two unusable blocks are skipped with their line, never half-defined.
+    EXPECT_EQ(s.find("Broken.NoWave"), nullptr);
+    EXPECT_EQ(s.find("Broken.Level"), nullptr);
+    ASSERT_EQ(s.notes().size(), 2u);
+    EXPECT_NE(s.notes()[0].find("scripts/game_sounds_test.txt:"), std::string::npos);
+    EXPECT_NE(s.notes()[0].find("Broken.NoWave has no wave"), std::string::npos);
+    EXPECT_NE(s.notes()[1].find("unreadable soundlevel"), std::string::npos);
+    EXPECT_EQ(soundPath("!HG_ALERT"), "");  // a sentence, not a file
+}
+
+TEST(SoundScripts, TheManifestLoadsPrecacheAndPreloadFilesNotDeclareFiles) {
+    std::map<std::string, std::string> files{
+        {"scripts/game_sounds_manifest.txt", R"("game_sounds_manifest"
+{
+	"precache_file"	"scripts/game_sounds_a.txt"
+	"declare_file"	"scripts/game_sounds_b.txt"
+	"preload_file"	"scripts/game_sounds_c.txt"
+	"precache_file"	"scripts/game_sounds_missing.txt"
+})"},
+        {"scripts/game_sounds_a.txt", R"("A.One" { "wave" "a.wav" } "Same" { "wave" "first.wav" })"},
+        {"scripts/game_sounds_b.txt", R"("B.One" { "wave" "b.wav" })"},
+        {"scripts/game_sounds_c.txt", R"("Same" { "wave" "second.wav" })"}};
+    SoundScripts s;
+    const auto read = [&](std::string_view path) -> Result<Bytes> {
+        auto it = files.find(std::string(path));
+        if (it == files.end()) return Error("content.not_found", "no such file").file(std::string(path));
+        return Bytes(it->second.begin(), it->second.end());
+    };
+    EXPECT_EQ(s.loadManifest(read), 3u);
+    EXPECT_NE(s.find("A.One"), nullptr);
+    EXPECT_EQ(s.find("B.One"), nullptr);
+    ASSERT_NE(s.find("same"), nullptr);
+    EXPECT_EQ(s.find("same")->waves.front(), "second.wav");  // the later definition wins
+    ASSERT_EQ(s.notes().size(), 1u);
+    EXPECT_NE(s.notes()[0].find("game_sounds_missing.txt is missing"), std::string::npos);
+    // No manifest: nothing, quietly (a game without soundscripts).
+    SoundScripts none;
+    EXPECT_EQ(none.loadManifest([](std::string_view) -> Result<Bytes> { return Error("x", "none"); }), 0u);
+    EXPECT_TRUE(none.notes().empty());
+}
+
+// A use-activated button (64 x 16 x 32 at x 100) with press sound 3 that comes back out 0.5 s after a press.
+std::unique_ptr<World> buttonWorld(const char* spawnflags, const char* sounds = "3") {
+    auto map = room();
+    map.addBrushEntity({{"classname", "func_button"},
+                        {"targetname", "b"},
+                        {"spawnflags", spawnflags},
+                        {"sounds", sounds},
+                        {"wait", "0.5"},
+                        {"speed", "100"}},
+                       {bsp::MapBuilder::box({100, -32, 0}, {116, 32, 32}, kTex)}, Vec3{108, 0, 16});
+    return load(map);
+}
+
+std::vector<SoundEvent> heard(World& w, int ticks) {
+    std::vector<SoundEvent> out;
+    for (int i = 0; i < ticks; ++i) {
+        w.step();
+        for (const SoundEvent& e : w.sounds.events()) out.push_back(e);
+    }
+    return out;
+}
+
+TEST(GameSound, AButtonPressPlaysButtonsSndNOnTheVoiceChannel) {
+    auto w = buttonWorld("1025");  // don't move + use activates
+    w->step();
+    w->postEvent("b", "Press", {}, 0, {}, {});
+    auto events = heard(*w, 1);
+    ASSERT_EQ(events.size(), 1u);
+    const SoundEvent& e = events[0];
+    EXPECT_EQ(e.name, "Buttons.snd3");
+    EXPECT_FALSE(e.script);   // no soundscripts loaded: the name as it is
+    EXPECT_EQ(e.channel, 2);  // CHAN_VOICE
+    EXPECT_EQ(e.volume, 1.0f);
+    EXPECT_EQ(e.soundLevel, 75.0f);  // SNDLVL_NORM
+    EXPECT_EQ(e.tick, w->tick());
+    EXPECT_EQ(e.entity, static_cast<std::uint32_t>(named(*w, "b")->index));
+    // From the brush's centre.
+    EXPECT_NEAR(e.origin.x, 108.0f, 1.01f);
+    EXPECT_NEAR(e.origin.y, 0.0f, 1e-3f);
+    EXPECT_NEAR(e.origin.z, 16.0f, 1.01f);
+    // Coming back out by itself after `wait` is silent (only a press sends it out with the sound).
+    EXPECT_TRUE(heard(*w, 100).empty());
+}
+
+TEST(GameSound, AToggleButtonSoundsGoingInAndBeingPressedOut) {
+    auto w = buttonWorld("1057");  // + toggle
+    w->step();
+    w->postEvent("b", "Press", {}, 0, {}, {});
+    EXPECT_EQ(heard(*w, 30).size(), 1u);
+    w->postEvent("b", "Press", {}, 0, {}, {});
+    EXPECT_EQ(heard(*w, 30).size(), 1u);
+    // sounds 0 is silent.
+    auto quiet = buttonWorld("1057", "0");
+    quiet->step();
+    quiet->postEvent("b", "Press", {}, 0, {}, {});
+    EXPECT_TRUE(heard(*quiet, 30).empty());
+}
+
+TEST(GameSound, ASoundscriptNamePlaysWithTheScriptsParameters) {
+    auto w = buttonWorld("1025");
+    ASSERT_TRUE(w->sounds.scripts().addFile(kScripts, "scripts/game_sounds_test.txt").ok());
+    w->step();
+    const std::uint64_t before = w->sounds.total();
+    w->postEvent("b", "Press", {}, 0, {}, {});
+    w->step();
+    ASSERT_EQ(w->sounds.since(before).size(), 1u);
+    const SoundEvent& e = w->sounds.since(before)[0];
+    EXPECT_TRUE(e.script);
+    EXPECT_EQ(e.channel, 6);
+    EXPECT_EQ(e.soundLevel, 80.0f);
+    EXPECT_EQ(e.volume, 1.0f);
+    EXPECT_EQ(e.pitchMin, 95.0f);
+    EXPECT_EQ(e.pitchMax, 105.0f);
+    EXPECT_TRUE(w->sounds.since(w->sounds.total()).empty());
+}
+
+}  // namespace
+}  // namespace vestige::source::game
