@@ -1,0 +1,72 @@
+// Sound events to audio events (sound_mixer.hpp).
+#include "vestige/source/client/sound_mixer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "vestige/core/text.hpp"
+
+namespace vestige::source::client {
+namespace {
+
+constexpr float kRefDb = 60.0f, kRefDist = 36.0f;  // snd_refdb, snd_refdist
+constexpr int kChanVoice = 2, kChanVoice2 = 7;
+
+}  // namespace
+
+float referenceDistance(float soundLevel) {
+    if (soundLevel <= 0) return 0;
+    return kRefDist * std::pow(10.0f, (soundLevel - kRefDb) / 20.0f);
+}
+
+SoundMixer::SoundMixer(std::uint64_t seed) : mRng(fnv1a64("sound", seed)) {}
+
+float SoundMixer::pick(float lo, float hi) {
+    if (hi <= lo) return lo;
+    return lo + (hi - lo) * mRng.unit();
+}
+
+std::vector<audio::SoundEvent> SoundMixer::take(const game::SoundEvents& events, std::uint64_t* seen) {
+    std::vector<audio::SoundEvent> out;
+    for (const game::SoundEvent& e : events.since(*seen)) {
+        if (e.stop) {
+            ++mStats.stops;
+            continue;
+        }
+        const game::SoundScript* script = e.script ? events.scripts().find(e.name) : nullptr;
+        std::string wave = e.name;
+        float volume = e.volume;
+        if (script) {
+            wave = script->waves.size() == 1
+                       ? script->waves.front()
+                       : script->waves[mRng.below(static_cast<std::uint32_t>(script->waves.size()))];
+            volume = pick(script->volumeMin, script->volumeMax);
+        }
+        const std::string path = game::soundPath(wave);
+        if (path.empty()) {
+            ++mStats.sentences;
+            continue;
+        }
+        if (path == "sound/") {
+            ++mStats.noWave;
+            continue;
+        }
+        audio::SoundEvent a;
+        a.tick = e.tick;
+        a.kind = audio::EventKind::OneShot;
+        a.bus = e.channel == kChanVoice || e.channel == kChanVoice2 ? audio::Bus::Voice : audio::Bus::Effects;
+        a.sample = {"", asciiLower(path)};
+        a.volume = std::clamp(volume, 0.0f, 1.0f);
+        a.frequencyRatio = std::max(pick(e.pitchMin, e.pitchMax), 1.0f) / 100.0f;
+        const float ref = referenceDistance(e.soundLevel);
+        a.positional = ref > 0;
+        a.position = e.origin;
+        a.minDistance = ref > 0 ? ref : 1.0f;
+        out.push_back(std::move(a));
+        ++mStats.played;
+    }
+    *seen = events.total();
+    return out;
+}
+
+}  // namespace vestige::source::client
