@@ -216,4 +216,16 @@ std::size_t SoundScripts::loadManifest(const FileReader& read) {
     return added;
 }
 
+std::size_t SoundScripts::loadLevel(const FileReader& read, std::string_view mapName) {
+    const std::string path = fmt::format("maps/{}_level_sounds.txt", mapName);
+    auto bytes = read(path);
+    if (!bytes) return 0;
+    auto n = addFile(asChars(*bytes), path);
+    if (!n) {
+        mNotes.push_back(fmt::format("{}: {}", path, n.error().render()));
+        return 0;
+    }
+    return *n;
+}
+
 }  // namespace vestige::source::game

@@ -78,7 +78,7 @@ TEST(SoundScripts, GameSoundsFilesReadAsSourceWritesThem) {
     EXPECT_EQ(soundPath("!HG_ALERT"), "");  // a sentence, not a file
 }
 
-TEST(SoundScripts, TheManifestLoadsPrecacheAndPreloadFilesNotDeclareFiles) {
+TEST(SoundScripts, TheManifestLoadsPrecacheAndPreloadFilesThenTheLevelsOwn) {
     std::map<std::string, std::string> files{
         {"scripts/game_sounds_manifest.txt", R"("game_sounds_manifest"
 {
@@ -103,6 +103,11 @@ TEST(SoundScripts, TheManifestLoadsPrecacheAndPreloadFilesNotDeclareFiles) {
     EXPECT_EQ(s.find("same")->waves.front(), "second.wav");  // the later definition wins
     ASSERT_EQ(s.notes().size(), 1u);
     EXPECT_NE(s.notes()[0].find("game_sounds_missing.txt is missing"), std::string::npos);
+    // The map's own file replaces scripts of the same name (CSoundEmitterSystem's level init).
+    files["maps/gm_test_level_sounds.txt"] = R"("Same" { "wave" "level.wav" })";
+    EXPECT_EQ(s.loadLevel(read, "gm_test"), 1u);
+    EXPECT_EQ(s.find("same")->waves.front(), "level.wav");
+    EXPECT_EQ(s.loadLevel(read, "gm_other"), 0u);
     // No manifest: nothing, quietly (a game without soundscripts).
     SoundScripts none;
     EXPECT_EQ(none.loadManifest([](std::string_view) -> Result<Bytes> { return Error("x", "none"); }), 0u);

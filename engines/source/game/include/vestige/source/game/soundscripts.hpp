@@ -60,6 +60,9 @@ public:
     // listed file that is missing or does not parse is a note; the run goes on as Source's does.
     using FileReader = std::function<Result<Bytes>(std::string_view path)>;
     [[nodiscard]] std::size_t loadManifest(const FileReader& read);
+    // The map's own scripts, maps/<map>_level_sounds.txt, when the game has it (CSoundEmitterSystem's level init):
+    // they replace scripts of the same name. A file that does not parse is a note.
+    [[nodiscard]] std::size_t loadLevel(const FileReader& read, std::string_view mapName);
 
     // What could not be loaded ("scripts/x.txt:12: Foo.Bar has no wave").
     [[nodiscard]] const std::vector<std::string>& notes() const { return mNotes; }
