@@ -36,6 +36,7 @@ std::vector<DemoStage> demoStages() {
         demoStageRender(),
         demoStageMaterials(),
         demoStagePlay(),
+        demoStagePlaySound(),
     };
     // clang-format on
 }

@@ -3,7 +3,8 @@
 // the view drawn between them. `vestige play MAP --headless` runs the very session `vestige lua --map MAP --input
 // FILE` runs (lua_session.hpp; the same tick trace and hash) and draws the map from the player's eye every K ticks
 // to PNG, with the client realm's HUD (HUDPaint's surface drawing) over each shot; without --input the console
-// (--exec, +commands) drives the player. No on-screen console or sound yet.
+// (--exec, +commands) drives the player. Sound (play_sound.hpp): the default device in a window (--no-sound: none),
+// headless the loopback device into a WAV with --sound-capture. No on-screen console yet.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -31,6 +32,8 @@ struct PlayArgs {
     std::string out;
     std::string execFile, cfgDir, script, fps = "60", frames = "0", screenshots = ".";
     std::string record, playback;
+    std::string soundCapture;
+    bool noSound = false;
     std::vector<std::string> commands;  // "+cmd args ..." after MAP
 };
 
@@ -61,6 +64,15 @@ std::string summaryLine(const nlohmann::json& r) {
         for (const auto& note : r["client"]["fontNotes"]) line += ", " + note.get<std::string>();
     if (!r["standInCalls"].empty()) line += fmt::format(", {} stand-in function(s) called", r["standInCalls"].size());
     if (!r["missingEnums"].empty()) line += fmt::format(", {} missing enum(s)", r["missingEnums"].size());
+    if (r.contains("sound")) {
+        const auto& s = r["sound"];
+        line += fmt::format(", {} sound(s) played", s["played"].get<std::uint64_t>());
+        if (s.contains("capture") && !s["capture"]["firstAudibleTick"].is_null())
+            line +=
+                fmt::format(" (captured, audible from tick {})", s["capture"]["firstAudibleTick"].get<std::uint64_t>());
+        if (s.contains("note")) line += ", " + s["note"].get<std::string>();
+        if (!s["missingSamples"].empty()) line += fmt::format(", {} missing wave(s)", s["missingSamples"].size());
+    }
     if (r.contains("console")) {
         const auto& c = r["console"];
         line += fmt::format(", console ran {} command(s)", c["commandsRun"].get<std::uint64_t>());
@@ -186,6 +198,13 @@ int runWindow(AppContext& ctx, PlayArgs& a) {
     if (tape.recording && run.ticks == 0) run.ticks = tape.recording->ticks.size();
     auto console = PlayConsole::create(**session, consoleOptions(a));
     if (!console) return reportError(ctx, console.error());
+    std::unique_ptr<PlaySound> sound;
+    if (!a.noSound) {
+        auto opened = openPlaySound(ctx, a.session.map, a.content, a.session.target, **session, {.device = true});
+        if (!opened) return reportError(ctx, opened.error());
+        sound = std::move(*opened);
+        tape.tape.sound = sound.get();
+    }
     std::ofstream trace;
     if (!a.out.empty()) {
         std::error_code ec;
@@ -207,6 +226,7 @@ int runWindow(AppContext& ctx, PlayArgs& a) {
     report["screenshots"] = nlohmann::json::array();
     for (const auto& p : done->screenshots) report["screenshots"].push_back(p.string());
     report["console"] = (*console)->reportJson();
+    if (sound) report["sound"] = sound->report();
     const bool tapeOk = tapeReport(a, tape, done->ticks, (*session)->trace.hashHex(), report);
     if (ctx.json) {
         printOut(dumpJson(report, 2));
@@ -241,6 +261,9 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
     cmd->add_option("--cfg-dir", a.cfgDir,
                     "Folder of config.cfg/autoexec.cfg; config.cfg is written there on quit (default: none, GMod's "
                     "default binds; with --gmod-dir its cfg/ is read too, never written)");
+    cmd->add_option("--sound-capture", a.soundCapture,
+                    "Headless: render the game's sound (OpenAL Soft's loopback device) into this WAV file");
+    cmd->add_flag("--no-sound", a.noSound, "Window: do not open an audio device");
     cmd->add_option("--script", a.script, "Window: scripted keys and mouse (the `vestige view --script` format)");
     cmd->add_option("--fps", a.fps, "Window: frames per second of a scripted run")->capture_default_str();
     cmd->add_option("--frames", a.frames, "Window: stop after N frames (0: until quit or the script ends)")
@@ -261,6 +284,9 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
         "           --screenshot-every 60 --size 640x360 -o shots/\n"
         "         vestige play gm_construct.bsp --headless --gmod-dir ~/GarrysMod/garrysmod --gamemode sandbox \\\n"
         "           --ticks 200 -o shots/ --json\n"
+        "         vestige play vestige-demo/play_sound/button.bsp --headless --exec vestige-demo/play_sound/press.cfg "
+        "\\\n"
+        "           --ticks 80 -o shots/ --sound-capture press.wav --json\n"
         "The tick trace and its hash are those of `vestige lua --map MAP --input FILE --trace` on the same map.\n"
         "Keys are GMod's default binds (WASD, space, ctrl, shift, mouse1/2, e, r, v noclip; Escape quits) unless\n"
         "config.cfg in --cfg-dir says otherwise; type console commands with --exec or +commands.\n"
@@ -270,12 +296,16 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
         ctx.json = json->count() > 0;
         a.session.ticksGiven = ticksOption->count() > 0;
         ctx.run = [&ctx] {
+            if (!a.headless && !a.soundCapture.empty())
+                return playUsage("--sound-capture records a --headless run; a window plays to the audio device");
             if (!a.playback.empty() && !a.session.input.empty())
                 return playUsage("--playback and --input both give the player's commands; choose one");
             if (!a.headless) return runWindow(ctx, a);
             if (a.out.empty()) return playUsage("--headless needs -o FOLDER for the screenshots and the trace");
             if (!a.script.empty())
                 return playUsage("--script plays keys into a window; headless, use --input or --exec");
+            if (a.noSound)
+                return playUsage("--no-sound is for the window; headless plays no sound unless --sound-capture");
             const SceneArgs scene = sceneOf(a);
             PlayView view;
             if (auto bad = checkSceneArgs(scene, view.width, view.height); !bad.empty()) return playUsage(bad);
@@ -305,7 +335,18 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
             if (tape.recording && !a.session.ticksGiven) (*session)->ticks = tape.recording->ticks.size();
             auto console = PlayConsole::create(**session, consoleOptions(a));
             if (!console) return reportError(ctx, console.error());
+            std::unique_ptr<PlaySound> sound;
+            if (!a.soundCapture.empty()) {
+                auto opened = openPlaySound(ctx, a.session.map, a.content, a.session.target, **session,
+                                            {.capture = a.soundCapture});
+                if (!opened) return reportError(ctx, opened.error());
+                sound = std::move(*opened);
+                tape.tape.sound = sound.get();
+            }
             auto shots = playHeadless(**session, **console, *loaded, view, line, write, tape.tape);
+            if (shots && sound) {
+                if (auto st = sound->finish(); !st) shots = st.error();
+            }
             trace.close();
             if (!shots || !trace) {
                 fs::remove(tracePath, ec);  // a cut-off trace would pass for a short game
@@ -315,6 +356,7 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
 
             auto report = playReport(**session, a.session.map, view, *shots);
             report["console"] = (*console)->reportJson();
+            if (sound) report["sound"] = sound->report();
             const bool tapeOk =
                 tapeReport(a, tape, (*session)->runtime->currentTick(), (*session)->trace.hashHex(), report);
             report["out"] = a.out;

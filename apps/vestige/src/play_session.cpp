@@ -47,7 +47,8 @@ PlayTicker::PlayTicker(LuaSession& session, PlayConsole& console, TraceLine line
     mPlayer = session.runtime->joinPlayer().handle;
 }
 
-void PlayTicker::tick() {
+Status PlayTicker::tick() {
+    if (mSound) mSound->collect();
     source::glua::Runtime& rt = *mSession.runtime;
     source::game::World& world = rt.world();
     // net, client to server: what the client sent in its last frame arrives before the server's tick.
@@ -80,6 +81,11 @@ void PlayTicker::tick() {
     } else {
         (void)rt.takeNetMessages();  // no client to receive them (still counted per name in the report)
     }
+    if (mSound) {
+        mSound->collect();
+        VESTIGE_CHECK(mSound->advance(mTicks));
+    }
+    return {};
 }
 
 void PlayTicker::record(std::ostream* out) {
@@ -133,9 +139,10 @@ Result<std::vector<PlayShot>> playHeadless(LuaSession& session, PlayConsole& con
     PlayTicker ticker(session, console, line);
     ticker.record(tape.record);
     ticker.playback(tape.playback);
+    ticker.sound(tape.sound);
     for (std::uint64_t t = 0; t < last && !console.quitRequested(); ++t) {
         console.execute();
-        ticker.tick();
+        VESTIGE_CHECK(ticker.tick());
         if (client) client->paintHud(hud);
         const std::uint64_t tick = session.runtime->currentTick();
         if (tick % view.every == 0 || tick == last || console.takeScreenshotRequest()) VESTIGE_CHECK(take(tick));

@@ -12,6 +12,7 @@
 #include "lua_report.hpp"
 #include "lua_session.hpp"
 #include "play_console.hpp"
+#include "play_sound.hpp"
 #include "scene_input.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/source/client/recording.hpp"
@@ -46,7 +47,9 @@ public:
     void finishRecording();
     // --playback: the commands and console lines come from `recording` (after its last tick: empty commands).
     void playback(const source::client::Recording* recording) { mPlayback = recording; }
-    void tick();
+    // Sound (play_sound.hpp): fed before each tick (what the console's commands emitted) and after it.
+    void sound(PlaySound* sound) { mSound = sound; }
+    [[nodiscard]] Status tick();
     [[nodiscard]] std::uint64_t ticks() const { return mTicks; }
     // The player's eye after the last two ticks (for drawing between them); false before it has spawned.
     [[nodiscard]] bool eye(Vec3* previous, Vec3* current) const;
@@ -59,15 +62,17 @@ private:
     source::game::EntityHandle mPlayer;
     std::ostream* mRecord = nullptr;
     const source::client::Recording* mPlayback = nullptr;
+    PlaySound* mSound = nullptr;
     std::uint64_t mTicks = 0;
     bool mHaveEye = false;
     Vec3 mPrevEye, mEye;
 };
 
-// --record and --playback for either front end.
+// What rides along a run of either front end: --record, --playback, the sound output.
 struct PlayTape {
     std::ostream* record = nullptr;
     const source::client::Recording* playback = nullptr;
+    PlaySound* sound = nullptr;
 };
 
 // Runs the session's ticks (the console's buffer before each, `line` gets each tick's trace line) and the shots.
@@ -105,5 +110,9 @@ struct PlayWindowResult {
 
 // The demo's play stage (demo/play.cpp).
 DemoStage demoStagePlay();
+// The demo's play_sound stage (demo/play_sound.cpp) and its map: a room, a use button with a press sound, the
+// soundscript and the wave in the pakfile.
+DemoStage demoStagePlaySound();
+[[nodiscard]] Result<Bytes> buttonSoundMap();
 
 }  // namespace vestige::app

@@ -46,6 +46,7 @@ Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, c
     PlayTicker ticker(session, console, line);
     ticker.record(tape.record);
     ticker.playback(tape.playback);
+    ticker.sound(tape.sound);
     const auto tickMicros =
         std::max<std::uint64_t>(1, static_cast<std::uint64_t>(session.runtime->interval() * 1e6 + 0.5));
     std::uint64_t accumulated = 0;
@@ -58,7 +59,7 @@ Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, c
         console.execute();
         accumulated += std::min(input.elapsedMicros, kMaxFrameMicros);
         while (accumulated >= tickMicros && (run.ticks == 0 || ticker.ticks() < run.ticks)) {
-            ticker.tick();
+            VESTIGE_CHECK(ticker.tick());
             accumulated -= tickMicros;
         }
         if (console.quitRequested() || (run.ticks != 0 && ticker.ticks() >= run.ticks)) break;

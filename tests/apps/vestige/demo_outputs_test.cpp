@@ -54,6 +54,7 @@ protected:
                 const std::string name = stage.value("stage", "");
                 if ((name == "materials" || name == "mission" || name == "play") && path.ends_with(".png"))
                     continue;  // GL driver bytes
+                if (name == "play_sound" && path.ends_with(".wav")) continue;  // OpenAL Soft's mixer bytes
                 sFiles.push_back(path);
             }
         }

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "vestige/audio/decode.hpp"
+#include "vestige/core/file_io.hpp"
 #include "vestige/image/image.hpp"
 #include "vestige/source/bsp/sample.hpp"
 
@@ -488,6 +490,52 @@ TEST_F(PlayCli, BadNumbersAreUsageErrors) {
                    (mDir / "shots").string()})
                   .code,
               1);
+}
+
+// A button press heard (issue #23's acceptance): the demo's play_sound map (a use button with "sounds" 1, its
+// Buttons.snd1 soundscript and wave in the pakfile), +use from the console. The capture through OpenAL Soft's
+// loopback device is silent until the tick the button sounded and loud from it. The tick comes from the game's own
+// event (a regression guard: Vestige against itself); Buttons.snd<N> on CHAN_VOICE at SNDLVL_NORM is the SDK's.
+TEST_F(PlayCli, AButtonPressIsHeardInTheCaptureFromItsTick) {
+    const fs::path demo = mDir / "demo";
+    const auto d = run({"demo", "--stage", "play_sound", "--out", demo.string()});
+    if (noGl(d)) GTEST_SKIP() << "no headless OpenGL context";
+    ASSERT_EQ(d.code, 0) << d.out << d.err;
+    const fs::path wav = mDir / "press.wav";
+    const auto p = run({"play", (demo / "play_sound" / "button.bsp").string(), "--headless", "--exec",
+                        (demo / "play_sound" / "press.cfg").string(), "--ticks", "80", "--size", "64x36", "-o",
+                        (mDir / "shots").string(), "--sound-capture", wav.string(), "--json"});
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+    const auto j = nlohmann::json::parse(p.out);
+    const auto& s = j["sound"];
+    EXPECT_EQ(s["output"], "loopback");
+    EXPECT_EQ(s["soundscripts"], 1) << "maps/button_level_sounds.txt";
+    ASSERT_EQ(s["played"], 1) << s.dump();
+    EXPECT_EQ(s["first"][0]["wave"], "sound/buttons/vestige_click.wav");
+    EXPECT_TRUE(s["missingSamples"].empty());
+    const auto pressed = s["first"][0]["tick"].get<std::uint64_t>();
+    EXPECT_GE(pressed, 32u) << "after the console's wait 32";
+    EXPECT_LT(pressed, 40u);
+    EXPECT_EQ(s["capture"]["firstAudibleTick"], pressed);
+
+    // The file itself: 80 ticks of stereo, nothing before the press's tick, the click right in it.
+    auto bytes = readFile(wav);
+    ASSERT_TRUE(bytes.ok());
+    auto pcm = audio::decodeWave(*bytes);
+    ASSERT_TRUE(pcm.ok()) << pcm.error().render();
+    ASSERT_EQ(pcm->channels, 2);
+    const double perTick = pcm->sampleRate * (1.0 / 66.666666666666667);
+    EXPECT_EQ(pcm->frames(), static_cast<std::size_t>(std::llround(80 * perTick)));
+    const auto start = static_cast<std::size_t>((pressed - 1) * perTick);
+    int before = 0, during = 0;
+    for (std::size_t f = 0; f < pcm->frames(); ++f) {
+        const int v = std::abs(static_cast<int>(pcm->pcm[2 * f]));
+        (f < start ? before : during) = std::max(f < start ? before : during, v);
+    }
+    EXPECT_EQ(before, 0);
+    EXPECT_GT(during, 3000) << "a 20000-peak click 52 units away: inside the 202-unit reference distance";
+    // Without --headless the option is a usage error; headless without it nothing is captured.
+    EXPECT_EQ(run({"play", (demo / "play_sound" / "button.bsp").string(), "--sound-capture", wav.string()}).code, 2);
 }
 
 }  // namespace
