@@ -4,7 +4,7 @@
 // FILE` runs (lua_session.hpp; the same tick trace and hash) and draws the map from the player's eye every K ticks
 // to PNG, with the client realm's HUD (HUDPaint's surface drawing) over each shot; without --input the console
 // (--exec, +commands) drives the player. Sound (play_sound.hpp): the default device in a window (--no-sound: none),
-// headless the loopback device into a WAV with --sound-capture. No on-screen console yet.
+// headless the loopback device into a WAV with --sound-capture. The window has the on-screen console (` key).
 #include <fmt/format.h>
 
 #include <cmath>
