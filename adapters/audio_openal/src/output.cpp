@@ -161,15 +161,35 @@ void Output::apply(const audio::SoundEvent& e) {
             return;
         }
         case audio::EventKind::OneShot: {
+            if (e.replaces && e.owner != 0)
+                stopOneShots([&](const Source& s) { return s.owner == e.owner && s.slot == e.slot; });
             const unsigned id = startSource(e, false);
             if (!id) return;
-            Source s{id, e.bus, e.volume, mPaused};
+            Source s{id, e.bus, e.volume, mPaused, e.owner, e.slot, audio::cacheKey(e.sample)};
             applyGain(s);
             if (!mPaused) alSourcePlay(id);
             mOneShots.push_back(s);
             return;
         }
+        case audio::EventKind::StopOneShots: {
+            if (e.owner == 0) return;
+            const std::string key = audio::cacheKey(e.sample);
+            stopOneShots(
+                [&](const Source& s) { return s.owner == e.owner && (e.sample.name.empty() || s.sample == key); });
+            return;
+        }
     }
+}
+
+void Output::stopOneShots(const std::function<bool(const Source&)>& which) {
+    std::erase_if(mOneShots, [&](const Source& s) {
+        if (!which(s)) return false;
+        ALuint id = s.id;
+        alSourceStop(id);
+        alDeleteSources(1, &id);
+        ++mStopped;
+        return true;
+    });
 }
 
 void Output::setBusGain(audio::Bus bus, float gain) {
@@ -233,6 +253,7 @@ OutputStats Output::stats() const {
     s.buffers = mBuffers.size();
     s.eventsApplied = mEvents;
     s.missingSamples = mMissing;
+    s.oneShotsStopped = mStopped;
     return s;
 }
 

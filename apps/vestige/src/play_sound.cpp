@@ -82,8 +82,9 @@ void PlaySound::collect() {
     }
     const auto feed = [&](const source::game::World& world, std::uint64_t* seen) {
         for (const audio::SoundEvent& e : mMixer.take(world.sounds, seen)) {
-            ++mEvents;
-            if (mLog.size() < kLogged) mLog.push_back({{"tick", e.tick}, {"wave", e.sample.name}});
+            if (e.kind == audio::EventKind::OneShot) ++mEvents;
+            if (mLog.size() < kLogged && e.kind == audio::EventKind::OneShot)
+                mLog.push_back({{"tick", e.tick}, {"wave", e.sample.name}});
             if (mOutput) mOutput->apply(e);
         }
     };
@@ -122,7 +123,8 @@ nlohmann::json PlaySound::report() const {
     nlohmann::json j{{"output", mOutput ? mOutputName : std::string("none")},
                      {"events", mEvents},
                      {"played", st.played},
-                     {"stopsNotApplied", st.stops},
+                     {"stops", st.stops},
+                     {"oneShotsCut", mOutput ? mOutput->stats().oneShotsStopped : 0},
                      {"sentencesNotPlayed", st.sentences},
                      {"soundscripts", mScripts},
                      {"soundscriptNotes", mSession.runtime->world().sounds.scripts().notes()},

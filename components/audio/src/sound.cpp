@@ -35,6 +35,8 @@ const char* eventKindName(EventKind kind) {
             return "StopLoop";
         case EventKind::OneShot:
             return "OneShot";
+        case EventKind::StopOneShots:
+            return "StopOneShots";
     }
     return "?";
 }
@@ -58,8 +60,8 @@ std::string toJsonLine(const SoundEvent& e) {
     j["tick"] = e.tick;
     j["event"] = eventKindName(e.kind);
     j["bus"] = busName(e.bus);
-    if (e.kind != EventKind::OneShot) j["loop"] = e.loopId;
-    if (e.kind == EventKind::StartLoop || e.kind == EventKind::OneShot)
+    if (e.kind != EventKind::OneShot && e.kind != EventKind::StopOneShots) j["loop"] = e.loopId;
+    if (e.kind == EventKind::StartLoop || e.kind == EventKind::OneShot || e.kind == EventKind::StopOneShots)
         j["sample"] = {{"library", e.sample.library}, {"name", e.sample.name}};
     if (e.positional) j["position"] = {shortest(e.position.x), shortest(e.position.y), shortest(e.position.z)};
     if (e.kind != EventKind::StopLoop) j["volume"] = shortest(e.volume);
@@ -69,6 +71,11 @@ std::string toJsonLine(const SoundEvent& e) {
     }
     if (e.kind == EventKind::OneShot || e.kind == EventKind::StartLoop)
         j["frequency_ratio"] = shortest(e.frequencyRatio);
+    if (e.owner != 0) {  // only owned sounds carry these keys, so earlier event logs read the same
+        j["owner"] = e.owner;
+        j["slot"] = e.slot;
+        if (e.replaces) j["replaces"] = true;
+    }
     return dumpJson(j);
 }
 

@@ -172,3 +172,47 @@ TEST_F(Loopback, MissingSampleIsCountedNotFatal) {
     EXPECT_EQ(out->stats().sources, 0u);
     EXPECT_EQ(rms(seconds(0.05)), 0.0);  // nothing ever played: exactly silent
 }
+
+// Owned one-shots (Source's entity channels): StopOneShots stops the owner's sources of a sample, a replacing
+// one-shot cuts the one on its slot; other owners and other slots play on.
+TEST_F(Loopback, OwnedOneShotsStopAndReplaceOnTheirSlot) {
+    SoundEvent a;
+    a.kind = EventKind::OneShot;
+    a.sample = {"", "sound/a.wav"};
+    a.owner = 5;
+    a.slot = 2;
+    out->apply(a);
+    SoundEvent other = a;
+    other.owner = 6;
+    out->apply(other);
+    EXPECT_EQ(out->stats().sources, 2u);
+    // The same owner and slot again, replacing: still one source for owner 5.
+    SoundEvent again = a;
+    again.replaces = true;
+    out->apply(again);
+    EXPECT_EQ(out->stats().sources, 2u);
+    EXPECT_EQ(out->stats().oneShotsStopped, 1u);
+    // Another slot does not replace.
+    SoundEvent slot3 = again;
+    slot3.slot = 3;
+    out->apply(slot3);
+    EXPECT_EQ(out->stats().sources, 3u);
+    // Stop owner 5's a.wav (both slots), then owner 6's everything: silence.
+    SoundEvent stop;
+    stop.kind = EventKind::StopOneShots;
+    stop.owner = 5;
+    stop.sample = {"", "SOUND/A.WAV"};
+    out->apply(stop);
+    EXPECT_EQ(out->stats().sources, 1u);
+    EXPECT_GT(rms(seconds(0.1)), 1000.0) << "owner 6 plays on";
+    stop.owner = 6;
+    stop.sample = {};
+    out->apply(stop);
+    EXPECT_EQ(out->stats().sources, 0u);
+    EXPECT_LT(silence(0.1), 1.0);
+    // Owner 0 is nobody: a stop for it touches nothing.
+    out->apply(other);
+    stop.owner = 0;
+    out->apply(stop);
+    EXPECT_EQ(out->stats().sources, 1u);
+}

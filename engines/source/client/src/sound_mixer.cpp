@@ -10,7 +10,7 @@ namespace vestige::source::client {
 namespace {
 
 constexpr float kRefDb = 60.0f, kRefDist = 36.0f;  // snd_refdb, snd_refdist
-constexpr int kChanVoice = 2, kChanVoice2 = 7;
+constexpr int kChanAuto = 0, kChanVoice = 2, kChanStatic = 6, kChanVoice2 = 7;
 
 }  // namespace
 
@@ -30,7 +30,18 @@ std::vector<audio::SoundEvent> SoundMixer::take(const game::SoundEvents& events,
     std::vector<audio::SoundEvent> out;
     for (const game::SoundEvent& e : events.since(*seen)) {
         if (e.stop) {
+            // CBaseEntity::StopSound: a script's every wave, else the path, of the entity's sounds.
             ++mStats.stops;
+            const game::SoundScript* script = events.scripts().find(e.name);
+            const std::vector<std::string> named{e.name};
+            for (const std::string& wave : script ? script->waves : named) {
+                audio::SoundEvent s;
+                s.tick = e.tick;
+                s.kind = audio::EventKind::StopOneShots;
+                s.owner = e.entity + 1;
+                s.sample = {"", asciiLower(game::soundPath(wave))};
+                if (s.sample.name.size() > 6) out.push_back(std::move(s));  // not a sentence, not empty
+            }
             continue;
         }
         const game::SoundScript* script = e.script ? events.scripts().find(e.name) : nullptr;
@@ -62,6 +73,10 @@ std::vector<audio::SoundEvent> SoundMixer::take(const game::SoundEvents& events,
         a.positional = ref > 0;
         a.position = e.origin;
         a.minDistance = ref > 0 ? ref : 1.0f;
+        // The entity's channels: a new sound on one cuts the old, except CHAN_AUTO and CHAN_STATIC (own channels).
+        a.owner = e.entity + 1;
+        a.slot = e.channel;
+        a.replaces = e.channel != kChanAuto && e.channel != kChanStatic;
         out.push_back(std::move(a));
         ++mStats.played;
     }

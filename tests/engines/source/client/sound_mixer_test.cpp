@@ -44,7 +44,9 @@ TEST(SoundMixer, APathPlaysAsItIsAtTheCallersVolumeAndPitch) {
     SoundMixer mixer;
     std::uint64_t seen = 0;
     auto out = mixer.take(events, &seen);
-    ASSERT_EQ(out.size(), 2u);
+    ASSERT_EQ(out.size(), 3u);  // the stop of x.wav too
+    EXPECT_EQ(out[1].kind, audio::EventKind::StopOneShots);
+    EXPECT_EQ(out[1].sample.name, "sound/x.wav");
     EXPECT_EQ(out[0].sample.name, "sound/buttons/button1.wav");
     EXPECT_EQ(out[0].volume, 0.5f);
     EXPECT_FLOAT_EQ(out[0].frequencyRatio, 1.5f);
@@ -52,7 +54,7 @@ TEST(SoundMixer, APathPlaysAsItIsAtTheCallersVolumeAndPitch) {
     EXPECT_TRUE(out[0].positional);
     EXPECT_EQ(out[0].position, (Vec3{10, 20, 30}));
     EXPECT_NEAR(out[0].minDistance, 202.44f, 0.01f);
-    EXPECT_FALSE(out[1].positional);  // SNDLVL_NONE
+    EXPECT_FALSE(out[2].positional);  // SNDLVL_NONE
     EXPECT_EQ(mixer.stats().played, 2u);
     EXPECT_EQ(mixer.stats().sentences, 1u);
     EXPECT_EQ(mixer.stats().stops, 1u);
@@ -109,6 +111,47 @@ TEST(SoundMixer, EventsBetweenTicksAreReadBeforeTheNextTickClearsThem) {
     EXPECT_EQ(between[0].sample.name, "sound/console.wav");
     events.beginTick();
     EXPECT_TRUE(mixer.take(events, &seen).empty());
+}
+
+TEST(SoundMixer, ChannelsReplaceExceptAutoAndStaticAndStopSoundStopsTheEntitysWaves) {
+    game::SoundEvents events;
+    game::SoundScript s;
+    s.name = "Door.Move";
+    s.channel = 6;
+    s.waves = {"doors/move1.wav", "doors/move2.wav"};
+    events.scripts().add(s);
+    auto voice = at("vo/hello.wav", {});
+    voice.entity = 4;
+    voice.channel = 2;  // CHAN_VOICE
+    events.emit(voice);
+    auto any = voice;
+    any.channel = 0;  // CHAN_AUTO
+    events.emit(any);
+    auto door = at("Door.Move", {});
+    door.entity = 9;
+    events.emit(door);  // resolved: CHAN_STATIC
+    game::SoundEvent stop;
+    stop.name = "door.move";
+    stop.stop = true;
+    stop.entity = 9;
+    events.emit(stop);
+    SoundMixer mixer;
+    std::uint64_t seen = 0;
+    const auto out = mixer.take(events, &seen);
+    ASSERT_EQ(out.size(), 5u);
+    EXPECT_EQ(out[0].owner, 5u);  // entity 4 + 1
+    EXPECT_EQ(out[0].slot, 2);
+    EXPECT_TRUE(out[0].replaces);
+    EXPECT_FALSE(out[1].replaces);  // CHAN_AUTO
+    EXPECT_EQ(out[2].slot, 6);
+    EXPECT_FALSE(out[2].replaces);  // CHAN_STATIC
+    // StopSound of a script: each of its waves, for entity 9.
+    EXPECT_EQ(out[3].kind, audio::EventKind::StopOneShots);
+    EXPECT_EQ(out[3].owner, 10u);
+    EXPECT_EQ(out[3].sample.name, "sound/doors/move1.wav");
+    EXPECT_EQ(out[4].sample.name, "sound/doors/move2.wav");
+    EXPECT_EQ(mixer.stats().stops, 1u);
+    EXPECT_EQ(mixer.stats().played, 3u);
 }
 
 }  // namespace

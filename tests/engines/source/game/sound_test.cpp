@@ -1,6 +1,6 @@
 // Soundscripts (game_sounds files, the manifest) and the world's sound events: a func_button's press sound as
-// buttons.cpp (SDK 2013) emits it — "Buttons.snd<sounds>", CHAN_VOICE, volume 1, SNDLVL_NORM — and a soundscript
-// name played with the script's own parameters.
+// buttons.cpp (SDK 2013) emits it — "Buttons.snd<sounds>", CHAN_VOICE, volume 1, SNDLVL_NORM —, a func_door's four
+// sounds as doors.cpp does, and a soundscript name played with the script's own parameters.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -188,6 +188,56 @@ TEST(GameSound, ASoundscriptNamePlaysWithTheScriptsParameters) {
     EXPECT_EQ(e.pitchMin, 95.0f);
     EXPECT_EQ(e.pitchMax, 105.0f);
     EXPECT_TRUE(w->sounds.since(w->sounds.total()).empty());
+}
+
+// A door 64 units of travel at 100 u/s with its four sounds: CBaseDoor's CHAN_STATIC moving sound when it starts,
+// stopped on arrival, then the arrival sound; the closing pair when set.
+std::unique_ptr<World> doorWorld(const char* spawnflags) {
+    auto map = room();
+    map.addBrushEntity({{"classname", "func_door"},
+                        {"targetname", "d"},
+                        {"spawnflags", spawnflags},
+                        {"movedir", "-90 0 0"},
+                        {"speed", "100"},
+                        {"wait", "-1"},
+                        {"lip", "0"},
+                        {"noise1", "Door.Move"},
+                        {"noise2", "Door.Stop"},
+                        {"startclosesound", "Door.CloseMove"},
+                        {"closesound", "Door.Shut"}},
+                       {bsp::MapBuilder::box({300, -32, 0}, {308, 32, 64}, kTex)}, Vec3{304, 0, 32});
+    return load(map);
+}
+
+TEST(GameSound, ADoorPlaysItsMovingSoundUntilItArrivesThenItsArrivalSound) {
+    auto w = doorWorld("0");
+    w->step();
+    w->postEvent("d", "Open", {}, 0, {}, {});
+    auto opening = heard(*w, 100);
+    ASSERT_EQ(opening.size(), 3u);
+    EXPECT_EQ(opening[0].name, "Door.Move");
+    EXPECT_FALSE(opening[0].stop);
+    EXPECT_EQ(opening[0].channel, 6);  // CHAN_STATIC
+    EXPECT_EQ(opening[0].soundLevel, 75.0f);
+    EXPECT_EQ(opening[1].name, "Door.Move");
+    EXPECT_TRUE(opening[1].stop);
+    EXPECT_EQ(opening[2].name, "Door.Stop");
+    // 64 units (the model's 64, spread by 1 on load, minus 2) at 100 u/s: 0.64 s = 42.7 ticks, the arrival in
+    // the 43rd moving tick.
+    EXPECT_EQ(opening[1].tick - opening[0].tick, 43u);
+    EXPECT_EQ(opening[2].tick, opening[1].tick);
+    w->postEvent("d", "Close", {}, 0, {}, {});
+    auto closing = heard(*w, 100);
+    ASSERT_EQ(closing.size(), 3u);
+    EXPECT_EQ(closing[0].name, "Door.CloseMove");
+    EXPECT_EQ(closing[1].name, "Door.CloseMove");
+    EXPECT_TRUE(closing[1].stop);
+    EXPECT_EQ(closing[2].name, "Door.Shut");
+    // Silent (4096): nothing.
+    auto quiet = doorWorld("4096");
+    quiet->step();
+    quiet->postEvent("d", "Open", {}, 0, {}, {});
+    EXPECT_TRUE(heard(*quiet, 100).empty());
 }
 
 }  // namespace

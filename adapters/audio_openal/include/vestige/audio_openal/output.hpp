@@ -9,6 +9,8 @@
 //   (AL_INVERSE_DISTANCE_CLAMPED, rolloff 1). 2D sources are listener-relative at the origin.
 // - Opening fails with audio.no_device ("3D Sound was not initialized", as the original says) when no device
 //   opens; callers keep simulating without sound.
+// - A one-shot may have an owner and a slot: StopOneShots stops the owner's one-shots of a sample, and a one-shot
+//   that `replaces` first stops the owner's one-shots on its slot (Source's entity channels).
 // - Loopback mode renders into memory (ALC_SOFT_loopback), for tests and WAV captures: no device needed.
 //
 // One output at a time per process (OpenAL's current context is process-wide).
@@ -37,7 +39,8 @@ struct OutputStats {
     std::size_t loops = 0;
     std::size_t buffers = 0;  // AL buffers = distinct samples uploaded
     std::uint64_t eventsApplied = 0;
-    std::uint64_t missingSamples = 0;  // events whose sample the provider could not give
+    std::uint64_t missingSamples = 0;   // events whose sample the provider could not give
+    std::uint64_t oneShotsStopped = 0;  // by StopOneShots or a replacing one-shot
 };
 
 class Output {
@@ -74,11 +77,15 @@ private:
         audio::Bus bus = audio::Bus::Effects;
         float volume = 1;
         bool pausedByUs = false;
+        std::uint32_t owner = 0;  // one-shots: who plays it and on which slot (SoundEvent::owner, slot)
+        int slot = 0;
+        std::string sample;  // cacheKey of the sample
     };
     Output() = default;
     unsigned bufferFor(const audio::SampleKey& key);
     void applyGain(const Source& s) const;
     unsigned startSource(const audio::SoundEvent& e, bool looping);
+    void stopOneShots(const std::function<bool(const Source&)>& which);
 
     void* mDevice = nullptr;
     void* mContext = nullptr;
@@ -91,7 +98,7 @@ private:
     std::vector<Source> mOneShots;
     std::array<float, audio::kBusCount> mBusGain{1, 1, 1, 1, 1};
     bool mMuted = false, mPaused = false;
-    std::uint64_t mEvents = 0, mMissing = 0;
+    std::uint64_t mEvents = 0, mMissing = 0, mStopped = 0;
 };
 
 }  // namespace vestige::audio_openal

@@ -41,6 +41,7 @@ enum class EventKind : std::uint8_t {
     SetLoopVolume,  // keep loop `loopId`, apply `volume`
     StopLoop,       // stop loop `loopId`
     OneShot,        // a new source playing `sample` once
+    StopOneShots,   // stop the one-shots of `owner` playing `sample` (every one of the owner's: empty sample name)
 };
 [[nodiscard]] const char* eventKindName(EventKind kind);
 
@@ -56,6 +57,10 @@ struct SoundEvent {
     float minDistance = 1.0f;  // full volume inside this distance
     float maxDistance = 1e9f;  // attenuation stops beyond it
     float frequencyRatio = 1.0f;
+    // Who plays a one-shot, for stopping and replacing it (Source: the entity's slot + 1, its channel); 0: nobody.
+    std::uint32_t owner = 0;
+    int slot = 0;
+    bool replaces = false;  // OneShot: first stops the owner's one-shots on the same slot
 };
 
 // One JSON object per event (a line of `--sound-events out.jsonl`): stable key order, floats as shortest

@@ -179,19 +179,7 @@ private:
         }
     }
 
-    // The press sound from the brush's centre (where Source places a brush model's sound).
-    void playNoise(World& w, const Entity& self) const {
-        if (mNoise.empty()) return;
-        SoundEvent e;
-        e.tick = w.tick();
-        e.name = mNoise;
-        e.entity = static_cast<std::uint32_t>(self.index);
-        e.origin = self.origin + (self.mins + self.maxs) * 0.5f;
-        e.channel = kChanVoice;
-        e.volume = 1;
-        e.soundLevel = kSndLvlNorm;
-        w.sounds.emit(std::move(e));
-    }
+    void playNoise(World& w, const Entity& self) const { emitBrushSound(w, self, mNoise, kChanVoice); }
 
     void buttonActivate(World& w, Entity& self) {
         playNoise(w, self);

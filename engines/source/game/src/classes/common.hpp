@@ -65,6 +65,24 @@ inline void initBrush(World& w, Entity& e, bool pusher = true) {
     (void)w;
 }
 
+// An entity's sound as CBaseEntity::EmitSound plays it from a brush model: from the brush's centre. An empty name
+// (a key not set) plays nothing.
+constexpr int kChanVoice = 2, kChanStatic = 6;  // CHAN_VOICE, CHAN_STATIC
+constexpr float kSndLvlNorm = 75.0f;            // SNDLVL_NORM
+inline void emitBrushSound(World& w, const Entity& self, const std::string& name, int channel, bool stop = false) {
+    if (name.empty()) return;
+    SoundEvent e;
+    e.tick = w.tick();
+    e.name = name;
+    e.stop = stop;
+    e.entity = static_cast<std::uint32_t>(self.index);
+    e.origin = self.origin + (self.mins + self.maxs) * 0.5f;
+    e.channel = channel;
+    e.volume = 1;
+    e.soundLevel = kSndLvlNorm;
+    w.sounds.emit(std::move(e));
+}
+
 void registerDoors(ClassRegistry& r);
 void registerButtons(ClassRegistry& r);
 void registerBrushes(ClassRegistry& r);

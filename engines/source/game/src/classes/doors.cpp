@@ -1,4 +1,7 @@
 // func_door, func_door_rotating (server doors.cpp CBaseDoor / CRotDoor) and func_movelinear (func_movelinear.cpp).
+// Door sounds as CBaseDoor plays them on CHAN_STATIC at volume 1 and SNDLVL_NORM, unless "silent" (4096): the moving
+// sound (noise1; startclosesound when closing, if set) when a resting door starts, stopped when it arrives, then the
+// arrival sound (noise2; closesound when closed, if set). Not yet: loopmovesound, locked/unlocked sounds.
 #include <cmath>
 
 #include "classes/common.hpp"
@@ -11,7 +14,7 @@ namespace {
 // doors.h spawnflags.
 constexpr int kStartOpenObsolete = 1, kRotateBackwards = 2, kNonSolidToPlayer = 4, kPassable = 8, kOneWay = 16,
               kNoAutoReturn = 32, kRotateRoll = 64, kRotatePitch = 128, kPlayerUse = 256, kPlayerTouch = 1024,
-              kLocked = 2048, kIgnoreUse = 32768, kNewUseRules = 65536;
+              kLocked = 2048, kSilent = 4096, kIgnoreUse = 32768, kNewUseRules = 65536;
 
 constexpr std::string_view kDoorOutputs[] = {
     "OnBlockedOpening", "OnBlockedClosing", "OnUnblockedOpening", "OnUnblockedClosing", "OnFullyClosed", "OnFullyOpen",
@@ -33,6 +36,14 @@ public:
             mForceClosed = keyBool(value);
         else if (iequals(key, "spawnpos"))
             mSpawnPos = keyInt(value);
+        else if (iequals(key, "noise1"))
+            mNoiseMoving = value;
+        else if (iequals(key, "noise2"))
+            mNoiseArrived = value;
+        else if (iequals(key, "startclosesound"))
+            mNoiseMovingClosed = value;
+        else if (iequals(key, "closesound"))
+            mNoiseArrivedClosed = value;
         else
             return false;
         return true;
@@ -190,7 +201,14 @@ private:
         return true;
     }
 
+    bool moving() const { return mState == ToggleState::GoingUp || mState == ToggleState::GoingDown; }
+    // MovingSoundThink / StopMovingSound: which moving sound by the state at that moment.
+    const std::string& movingSound(bool opening) const {
+        return mNoiseMovingClosed.empty() || opening ? mNoiseMoving : mNoiseMovingClosed;
+    }
+
     void goUp(World& w, Entity& self) {
+        if (!self.hasSpawnFlag(kSilent) && !moving()) emitBrushSound(w, self, movingSound(true), kChanStatic);
         mState = ToggleState::GoingUp;
         mDone = Done::HitTop;
         if (mRotating) {
@@ -215,6 +233,10 @@ private:
     }
 
     void hitTop(World& w, Entity& self) {
+        if (!self.hasSpawnFlag(kSilent)) {
+            emitBrushSound(w, self, movingSound(true), kChanStatic, true);
+            emitBrushSound(w, self, mNoiseArrived, kChanStatic);
+        }
         mState = ToggleState::AtTop;
         if (self.hasSpawnFlag(kNoAutoReturn)) {
             mTouchEnabled = true;
@@ -228,6 +250,7 @@ private:
     }
 
     void goDown(World& w, Entity& self) {
+        if (!self.hasSpawnFlag(kSilent) && !moving()) emitBrushSound(w, self, movingSound(false), kChanStatic);
         mState = ToggleState::GoingDown;
         mDone = Done::HitBottom;
         if (mRotating)
@@ -238,6 +261,10 @@ private:
     }
 
     void hitBottom(World& w, Entity& self) {
+        if (!self.hasSpawnFlag(kSilent)) {
+            emitBrushSound(w, self, movingSound(false), kChanStatic, true);
+            emitBrushSound(w, self, mNoiseArrivedClosed.empty() ? mNoiseArrived : mNoiseArrivedClosed, kChanStatic);
+        }
         mState = ToggleState::AtBottom;
         mDone = Done::None;
         mTouchEnabled = true;
@@ -250,6 +277,7 @@ private:
     float mSpeed = 0, mWait = 0, mBlockDamage = 0;
     bool mForceClosed = false, mLocked = false, mTouchEnabled = true;
     int mSpawnPos = 0;
+    std::string mNoiseMoving, mNoiseArrived, mNoiseMovingClosed, mNoiseArrivedClosed;
     ToggleState mState = ToggleState::AtBottom;
     Done mDone = Done::None;
     EntityHandle mActivator;

@@ -10,9 +10,13 @@
 //   reference distance 1 / distMult (202.4 units at SNDLVL_NORM 75). SNDLVL_NONE (0) is heard everywhere, unpanned.
 //   snd_foliage_db_loss (4 dB per 1200 units more) and DSP presets are not applied.
 //
-// Not yet: StopSound and channel replacement (a new sound on an entity's channel cutting the old one) are counted,
-// not applied; sentences ("!NAME") are counted and silent. Random picks come from the mixer's own stream, so the
-// game's trace never depends on what was heard.
+// - channels: a one-shot is owned by its entity (slot + 1) on its channel; a new sound on an entity's channel cuts
+//   the one playing there, except on CHAN_AUTO and CHAN_STATIC, which get channels of their own (snd_dma's
+//   SND_PickChannel); StopSound stops the entity's sounds of that name (a script: each of its waves), whatever the
+//   channel (Source matches the channel too; our choice, since the name already says which).
+//
+// Sentences ("!NAME") are counted and silent. Random picks come from the mixer's own stream, so the game's trace
+// never depends on what was heard.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -28,7 +32,7 @@ namespace vestige::source::client {
 
 struct SoundMixStats {
     std::uint64_t played = 0;     // one-shots handed to the output
-    std::uint64_t stops = 0;      // StopSound events (not applied yet)
+    std::uint64_t stops = 0;      // StopSound events
     std::uint64_t sentences = 0;  // "!NAME" sounds (not played)
     std::uint64_t noWave = 0;     // a script with no usable wave path
 };
