@@ -1,8 +1,9 @@
 // Demo stage: play_sound. A button's press heard: a room with a use-activated func_button ("sounds" 1, so
 // CBaseButton plays the soundscript Buttons.snd1), its soundscript in the map's maps/button_level_sounds.txt and
 // its wave (a click we synthesise, MS ADPCM as Source's own waves often are) in the map's pakfile. The console
-// presses +use facing it; `vestige play --headless --sound-capture` renders the sound through OpenAL Soft's loopback
-// device. Outputs: play_sound/button.bsp, play_sound/press.cfg, play_sound/capture.wav, play_sound/report.json.
+// presses +use facing it, then walks back: footsteps (Default.StepLeft / StepRight, a synthesised thump).
+// `vestige play --headless --sound-capture` renders the sound through OpenAL Soft's loopback device. Outputs:
+// play_sound/button.bsp, play_sound/press.cfg, play_sound/capture.wav, play_sound/report.json.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -22,11 +23,26 @@ constexpr const char* kLevelSounds = R"("Buttons.snd1"
 	"soundlevel"	"SNDLVL_NORM"
 	"wave"	"buttons/vestige_click.wav"
 }
+"Default.StepLeft"
+{
+	"channel"	"CHAN_BODY"
+	"soundlevel"	"SNDLVL_70dB"
+	"pitch"	"95, 105"
+	"wave"	"player/footsteps/vestige_step.wav"
+}
+"Default.StepRight"
+{
+	"channel"	"CHAN_BODY"
+	"soundlevel"	"SNDLVL_70dB"
+	"pitch"	"95, 105"
+	"wave"	"player/footsteps/vestige_step.wav"
+}
 )";
 
-// Stand for half a second facing the button, press use for two ticks, listen for a second.
-constexpr const char* kPressCfg = "// vestige demo: play_sound\nwait 32\n+use\nwait 2\n-use\n";
-constexpr std::uint64_t kTicks = 100;
+// Stand for half a second facing the button, press use for two ticks, listen, then walk back from it: footsteps.
+constexpr const char* kPressCfg =
+    "// vestige demo: play_sound\nwait 32\n+use\nwait 2\n-use\nwait 30\n+back\nwait 60\n-back\n";
+constexpr std::uint64_t kTicks = 140;
 
 // A quarter second of a decaying 1 kHz tone at 22050 Hz, mono.
 audio::DecodedSample click() {
@@ -39,6 +55,21 @@ audio::DecodedSample click() {
         const double t = static_cast<double>(i) / s.sampleRate;
         s.pcm[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(
             std::lround(20000.0 * std::exp(-t * 12.0) * std::sin(2 * 3.14159265358979 * 1000 * t)));
+    }
+    return s;
+}
+
+// An 80 ms thump: a decaying 120 Hz tone.
+audio::DecodedSample step() {
+    audio::DecodedSample s;
+    s.sampleRate = 22050;
+    s.channels = 1;
+    constexpr int kFrames = 22050 * 8 / 100;
+    s.pcm.resize(kFrames);
+    for (int i = 0; i < kFrames; ++i) {
+        const double t = static_cast<double>(i) / s.sampleRate;
+        s.pcm[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(
+            std::lround(16000.0 * std::exp(-t * 40.0) * std::sin(2 * 3.14159265358979 * 120 * t)));
     }
     return s;
 }
@@ -56,6 +87,8 @@ Result<Bytes> buttonSoundMap() {
         {source::bsp::MapBuilder::box({48, -16, 48}, {56, 16, 80}, "dev/dev_measuredoor01")}, Vec3{52, 0, 64});
     VESTIGE_TRY(auto wave, audio::encodeWave(click(), audio::WaveEncoding::MsAdpcm));
     map.addPakFile("sound/buttons/vestige_click.wav", std::move(wave));
+    VESTIGE_TRY(auto thump, audio::encodeWave(step(), audio::WaveEncoding::Pcm16));
+    map.addPakFile("sound/player/footsteps/vestige_step.wav", std::move(thump));
     map.addPakFile("maps/button_level_sounds.txt",
                    Bytes(kLevelSounds, kLevelSounds + std::string_view(kLevelSounds).size()));
     return map.write();
@@ -109,11 +142,18 @@ DemoStage demoStagePlaySound() {
                     return Error("demo.play_sound", "the capture is not audible in the tick of the press")
                         .expected(std::to_string(pressed))
                         .actual(std::to_string(audible));
+                std::vector<std::uint64_t> stepTicks;
+                for (const auto& f : s["first"])
+                    if (f["wave"] == "sound/player/footsteps/vestige_step.wav")
+                        stepTicks.push_back(f["tick"].get<std::uint64_t>());
+                if (stepTicks.size() < 2) return Error("demo.play_sound", "walking back made no footsteps");
                 demo.notes.push_back(fmt::format(
                     "play_sound: +use pressed the button, Buttons.snd1 -> {} at tick {}; the loopback capture "
-                    "(play_sound/capture.wav, {} Hz) is silent before and audible from tick {}, peak {}",
+                    "(play_sound/capture.wav, {} Hz) is silent before and audible from tick {}, peak {}; walking back, "
+                    "{} footsteps from tick {}, {} ticks apart (350 ms)",
                     s["first"][0]["wave"].get<std::string>(), pressed, s["capture"]["rate"].get<int>(), audible,
-                    s["capture"]["peak"].get<std::uint64_t>()));
+                    s["capture"]["peak"].get<std::uint64_t>(), stepTicks.size(), stepTicks[0],
+                    stepTicks[1] - stepTicks[0]));
                 return {};
             }};
 }

@@ -286,7 +286,7 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
         "           --ticks 200 -o shots/ --json\n"
         "         vestige play vestige-demo/play_sound/button.bsp --headless --exec vestige-demo/play_sound/press.cfg "
         "\\\n"
-        "           --ticks 80 -o shots/ --sound-capture press.wav --json\n"
+        "           --ticks 140 -o shots/ --sound-capture press.wav --json\n"
         "The tick trace and its hash are those of `vestige lua --map MAP --input FILE --trace` on the same map.\n"
         "Keys are GMod's default binds (WASD, space, ctrl, shift, mouse1/2, e, r, v noclip; Escape quits) unless\n"
         "config.cfg in --cfg-dir says otherwise; type console commands with --exec or +commands.\n"

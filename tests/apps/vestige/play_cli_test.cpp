@@ -503,13 +503,13 @@ TEST_F(PlayCli, AButtonPressIsHeardInTheCaptureFromItsTick) {
     ASSERT_EQ(d.code, 0) << d.out << d.err;
     const fs::path wav = mDir / "press.wav";
     const auto p = run({"play", (demo / "play_sound" / "button.bsp").string(), "--headless", "--exec",
-                        (demo / "play_sound" / "press.cfg").string(), "--ticks", "80", "--size", "64x36", "-o",
+                        (demo / "play_sound" / "press.cfg").string(), "--ticks", "60", "--size", "64x36", "-o",
                         (mDir / "shots").string(), "--sound-capture", wav.string(), "--json"});
     ASSERT_EQ(p.code, 0) << p.out << p.err;
     const auto j = nlohmann::json::parse(p.out);
     const auto& s = j["sound"];
     EXPECT_EQ(s["output"], "loopback");
-    EXPECT_EQ(s["soundscripts"], 1) << "maps/button_level_sounds.txt";
+    EXPECT_EQ(s["soundscripts"], 3) << "maps/button_level_sounds.txt";
     ASSERT_EQ(s["played"], 1) << s.dump();
     EXPECT_EQ(s["first"][0]["wave"], "sound/buttons/vestige_click.wav");
     EXPECT_TRUE(s["missingSamples"].empty());
@@ -518,14 +518,14 @@ TEST_F(PlayCli, AButtonPressIsHeardInTheCaptureFromItsTick) {
     EXPECT_LT(pressed, 40u);
     EXPECT_EQ(s["capture"]["firstAudibleTick"], pressed);
 
-    // The file itself: 80 ticks of stereo, nothing before the press's tick, the click right in it.
+    // The file itself: 60 ticks of stereo (before the walk back), nothing before the press's tick, the click in it.
     auto bytes = readFile(wav);
     ASSERT_TRUE(bytes.ok());
     auto pcm = audio::decodeWave(*bytes);
     ASSERT_TRUE(pcm.ok()) << pcm.error().render();
     ASSERT_EQ(pcm->channels, 2);
     const double perTick = pcm->sampleRate * (1.0 / 66.666666666666667);
-    EXPECT_EQ(pcm->frames(), static_cast<std::size_t>(std::llround(80 * perTick)));
+    EXPECT_EQ(pcm->frames(), static_cast<std::size_t>(std::llround(60 * perTick)));
     const auto start = static_cast<std::size_t>((pressed - 1) * perTick);
     int before = 0, during = 0;
     for (std::size_t f = 0; f < pcm->frames(); ++f) {

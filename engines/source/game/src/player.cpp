@@ -202,6 +202,8 @@ void World::runPlayer(Entity& p) {
             input.buttons |= movement::buttons::kNoclip;
         const movement::PlayerMovement pm(scene(), cv);
         scene().clearImpacts();
+        // PlayerMove's UpdateStepSound, from where the command starts (the last move's ground and water).
+        updateStepSound(p, mv.origin, mv.velocity);
         pm.tick(s, input);
         impacts = scene().impacts();
         mv.origin = s.origin;

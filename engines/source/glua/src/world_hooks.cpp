@@ -198,6 +198,40 @@ void bindWorld(Runtime& rt) {
         }
         return damage;
     };
+    // GM:PlayerStepSoundTime(ply, type, walking): the gamemode's milliseconds; no number back: the base rule in C++.
+    hooks.playerStepSoundTime = [r](game::World&, game::Entity& p, game::StepSoundTime type, bool walking) {
+        lua_State* L = r->state();
+        float ms = game::baseGamemodeStepSoundTime(p.player->maxSpeed, type, p.player->move.ducked);
+        if (!pushHookCall(*r, L, "PlayerStepSoundTime")) return ms;
+        pushEntity(*r, L, p.index);
+        lua_pushinteger(L, static_cast<int>(type));
+        lua_pushboolean(L, walking);
+        if (r->protectedCall(5, 1)) {
+            if (lua_type(L, -1) == LUA_TNUMBER && std::isfinite(lua_tonumber(L, -1)))
+                ms = static_cast<float>(lua_tonumber(L, -1));
+            lua_pop(L, 1);
+        }
+        return ms;
+    };
+    // GM:PlayerFootstep(ply, pos, foot, sound, volume, filter): true silences the step. The filter is nil (no
+    // recipient filters yet); the base gamemode silences a dead player's steps.
+    hooks.playerFootstep = [r](game::World&, game::Entity& p, Vec3 pos, int foot, const std::string& sound,
+                               float volume) {
+        lua_State* L = r->state();
+        if (!pushHookCall(*r, L, "PlayerFootstep")) return !p.alive;
+        pushEntity(*r, L, p.index);
+        pushVector(*r, L, pos);
+        lua_pushinteger(L, foot);
+        lua_pushstring(L, sound.c_str());
+        lua_pushnumber(L, volume);
+        lua_pushnil(L);
+        bool silenced = false;
+        if (r->protectedCall(8, 1)) {
+            silenced = lua_toboolean(L, -1) != 0;
+            lua_pop(L, 1);
+        }
+        return silenced;
+    };
     hooks.playerDeath = [r](game::World& w, game::Entity& p, game::Entity* inflictor, game::Entity* attacker) {
         // GMod drops the active weapon at death when ShouldDropWeapon(true) was set, with a throw Vestige has no
         // number for yet; nothing drops here, so the death shows in the report instead of passing for GMod's.

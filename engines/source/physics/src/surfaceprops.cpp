@@ -53,7 +53,13 @@ Status SurfaceProps::parse(std::string_view text, std::string_view fileName) {
                 m.dampening = v;
             else if (iequals(kv.key, "thickness"))
                 m.thickness = v;
-            // Sounds, audio and game-material keys belong to other systems.
+            else if (iequals(kv.key, "stepleft"))
+                m.stepLeft = kv.value;
+            else if (iequals(kv.key, "stepright"))
+                m.stepRight = kv.value;
+            else if (iequals(kv.key, "gamematerial") && !kv.value.empty())
+                m.gameMaterial = kv.value[0];
+            // Impact, scrape and audio keys belong to systems not built yet.
         }
         if (existing >= 0)
             mMaterials[static_cast<std::size_t>(existing)] = m;

@@ -65,6 +65,33 @@ TEST(LuaPlayer, SetWalkSpeedFromLuaGivesThatGroundSpeed) {
     EXPECT_FLOAT_EQ(test::hspeed(rt->world().player()->velocity), 400.0f);
 }
 
+// GMod's footstep hooks: PlayerFootstep sees the wave, the foot and the volume and can silence the step;
+// PlayerStepSoundTime sets the time to the next one (ms).
+TEST(LuaPlayer, FootstepHooksSeeEachStepAndSetTheStepTime) {
+    auto rt = luaRoom(startRoom("-1000 0 0"));
+    ASSERT_TRUE(rt->world()
+                    .sounds.scripts()
+                    .addFile(R"("Default.StepLeft" { "wave" "l.wav" } "Default.StepRight" { "wave" "r.wav" })", "t")
+                    .ok());
+    ASSERT_EQ(ev(*rt, R"(steps = {}
+hook.Add('PlayerFootstep', 't', function(ply, pos, foot, sound, volume, filter)
+  steps[#steps + 1] = foot .. ' ' .. sound .. ' ' .. string.format('%.2f', volume) .. ' ' .. tostring(filter)
+  return foot == 0
+end)
+hook.Add('PlayerStepSoundTime', 't', function(ply, kind, walking)
+  if kind == STEPSOUNDTIME_NORMAL and walking then return 150 end
+end)
+return 'ok')"),
+              "ok");
+    const std::uint64_t before = rt->world().sounds.total();
+    walk(*rt, 100);
+    const auto n = std::stoi(ev(*rt, "return #steps"));
+    EXPECT_GE(n, 8) << "150 ms apart: every 10 ticks";
+    EXPECT_EQ(ev(*rt, "return steps[1], steps[2]"), "1 r.wav 0.20 nil\t0 l.wav 0.20 nil");
+    // The left foot (0) was silenced by the hook: only the right foot's steps reached the world.
+    EXPECT_EQ(rt->world().sounds.total() - before, static_cast<std::uint64_t>((n + 1) / 2));
+}
+
 TEST(LuaPlayer, MovementHooksRunInGmodsOrderWithTheirObjects) {
     auto rt = luaRoom(startRoom("0 0 0"));
     ASSERT_EQ(ev(*rt, R"lua(

@@ -240,5 +240,68 @@ TEST(GameSound, ADoorPlaysItsMovingSoundUntilItArrivesThenItsArrivalSound) {
     EXPECT_TRUE(heard(*quiet, 100).empty());
 }
 
+// Footsteps (CBasePlayer::UpdateStepSound / PlayStepSound, the base gamemode's PlayerStepSoundTime): walking at
+// sandbox's 200 u/s is "walking" (under 220), 350 ms apart at a max speed of 200 (24 ticks of 15 ms: the timer runs
+// down 15 ms per command and plays when it reaches 0), right foot first, 0.2 volume on "default" (concrete), the
+// soundscript's wave on CHAN_BODY at its level. Sprinting (400 u/s) runs: 250 ms, 0.5.
+std::vector<SoundEvent> steps(World& w, Entity& p, const UserCmd& c, int ticks) {
+    std::vector<SoundEvent> out;
+    for (int i = 0; i < ticks; ++i) {
+        w.setCommand(p, c);
+        w.step();
+        for (const SoundEvent& e : w.sounds.events()) out.push_back(e);
+    }
+    return out;
+}
+
+TEST(GameSound, FootstepsAlternateAtTheStepTimeWithTheSurfacesVolume) {
+    auto map = room();
+    map.addEntity({{"classname", "info_player_start"}, {"origin", "-800 0 0"}});
+    auto w = load(map);
+    ASSERT_TRUE(w->sounds.scripts()
+                    .addFile(R"("Default.StepLeft" { "channel" "CHAN_BODY" "soundlevel" "SNDLVL_70dB" "wave" "l.wav" }
+"Default.StepRight" { "soundlevel" "SNDLVL_70dB" "pitch" "90, 110" "rndwave" { "wave" "r1.wav" "wave" "r2.wav" } })",
+                             "scripts/game_sounds_player.txt")
+                    .ok());
+    Entity& p = w->addPlayer();
+    w->run(10);  // settle on the floor
+    ASSERT_TRUE(steps(*w, p, test::cmd(0), 30).empty()) << "standing still is silent";
+    auto walk = steps(*w, p, test::cmd(10000), 200);
+    ASSERT_GE(walk.size(), 6u);
+    for (std::size_t i = 0; i < walk.size(); ++i) {
+        const bool right = i % 2 == 0;
+        EXPECT_EQ(walk[i].name.front(), right ? 'r' : 'l') << i;
+        EXPECT_EQ(walk[i].channel, 4);  // CHAN_BODY
+        EXPECT_FLOAT_EQ(walk[i].volume, 0.2f);
+        EXPECT_EQ(walk[i].soundLevel, 70.0f);
+        EXPECT_EQ(walk[i].entity, static_cast<std::uint32_t>(p.index));
+        if (right) {
+            EXPECT_GE(walk[i].pitchMin, 90.0f);
+            EXPECT_LE(walk[i].pitchMin, 110.0f);
+        }
+        if (i >= 2) EXPECT_EQ(walk[i].tick - walk[i - 1].tick, 24u) << "350 ms at 15 ms a tick";
+    }
+    auto run = steps(*w, p, test::cmd(10000, 0, 0, in::kSpeed), 150);
+    ASSERT_GE(run.size(), 4u);
+    EXPECT_FLOAT_EQ(run.back().volume, 0.5f);
+    EXPECT_EQ(run.back().tick - run[run.size() - 2].tick, 17u) << "250 ms: 16.7 ticks";
+    // Noclip is silent.
+    p.moveType = MoveType::Noclip;
+    EXPECT_TRUE(steps(*w, p, test::cmd(10000), 60).empty());
+}
+
+TEST(GameSound, NoSoundscriptForTheSurfacesStepNoFootstep) {
+    auto map = room();
+    map.addEntity({{"classname", "info_player_start"}, {"origin", "-800 0 0"}});
+    auto w = load(map);
+    Entity& p = w->addPlayer();
+    w->run(10);
+    EXPECT_TRUE(steps(*w, p, test::cmd(10000), 120).empty());
+    EXPECT_NEAR(baseGamemodeStepSoundTime(100, StepSoundTime::Normal, false), 400.0f, 0);
+    EXPECT_NEAR(baseGamemodeStepSoundTime(300, StepSoundTime::WaterFoot, true), 400.0f, 0);
+    EXPECT_NEAR(baseGamemodeStepSoundTime(400, StepSoundTime::OnLadder, false), 450.0f, 0);
+    EXPECT_NEAR(baseGamemodeStepSoundTime(400, StepSoundTime::WaterKnee, false), 600.0f, 0);
+}
+
 }  // namespace
 }  // namespace vestige::source::game

@@ -68,6 +68,8 @@ struct PlayerData {
     EntityHandle lastSpawnPoint;
     bool initialSpawnDone = false;
     float lastFallDamage = 0;       // the last GetFallDamage result applied (diagnostics / trace)
+    float stepSoundTime = 0;        // m_flStepSoundTime: ms until the next footstep may play
+    int stepSide = 0;               // m_Local.m_nStepside: 1 plays the left foot's sound next
     bool baseVelocityFlag = false;  // FL_BASEVELOCITY: a trigger_push set the base velocity this tick
     int commands = 0;               // commands run (CUserCmd:CommandNumber)
     // CBasePlayer's view models (predicted_viewmodel, indices 0..2, made at the first spawn: GMod gives every player
@@ -113,6 +115,11 @@ constexpr float kPlayerLandOnFloatingObject = 173.0f;
 // Base gamemode GetFallDamage (gamemodes/base/gamemode/player.lua): mp_falldamage 1 -> (speed - 526.5) * (100 /
 // 396), the SDK's DAMAGE_FOR_FALL_SPEED; 0 -> a flat 10.
 [[nodiscard]] float baseGamemodeFallDamage(float fallSpeed, bool realistic);
+// STEPSOUNDTIME_* (the GMod wiki's enum).
+enum class StepSoundTime : int { Normal = 0, OnLadder = 1, WaterKnee = 2, WaterFoot = 3 };
+// Base gamemode GM:PlayerStepSoundTime (gamemodes/base/gamemode/player_shd.lua): on foot and in shallow water 400 ms
+// at a max speed up to 100, 350 up to 300, else 250; 450 on a ladder, 600 wading; 50 more while crouching.
+[[nodiscard]] float baseGamemodeStepSoundTime(float maxSpeed, StepSoundTime type, bool crouching);
 // CGameMovement::DecayPunchAngle over one frame of `dt` seconds: spring 65, damping 9, angles clamped to +-89 / +-179 /
 // +-89; both vectors snap to zero once their squared lengths are at most 0.001.
 void decayPunchAngle(PlayerData& pd, float dt);

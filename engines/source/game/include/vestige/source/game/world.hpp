@@ -77,6 +77,12 @@ struct GameHooks {
     std::function<bool(World&, Entity& player, MoveData&)> finishMove;  // true: the engine does not copy back
     // Default: baseGamemodeFallDamage(speed, mp_falldamage != 0).
     std::function<float(World&, Entity& player, float fallSpeed)> getFallDamage;
+    // GM:PlayerStepSoundTime(ply, type, walking): ms to the next footstep. Default: baseGamemodeStepSoundTime.
+    std::function<float(World&, Entity& player, StepSoundTime type, bool walking)> playerStepSoundTime;
+    // GM:PlayerFootstep(ply, pos, foot, sound, volume, filter): true plays no footstep. Default: the base gamemode's
+    // (a dead player's steps are silent).
+    std::function<bool(World&, Entity& player, Vec3 pos, int foot, const std::string& sound, float volume)>
+        playerFootstep;
     std::function<bool(World&, Entity& target, DamageInfo&)> entityTakeDamage;  // true blocks the damage
     std::function<void(World&, Entity& target, const DamageInfo&, bool taken)> postEntityTakeDamage;
     std::function<bool(World&, Entity& player, Entity& attacker)> playerShouldTakeDamage;  // default true
@@ -397,6 +403,9 @@ private:
     // cannot go (then nothing moved).
     EntityHandle pushPlayers(Entity& pusher, Vec3 toOrigin, Vec3 toAngles);
     void checkFalling(Entity& player, float fallSpeed);
+    // CBasePlayer::UpdateStepSound / PlayStepSound (footsteps.cpp), at the start of the player's movement.
+    void updateStepSound(Entity& player, Vec3 origin, Vec3 velocity);
+    void playStepSound(Entity& player, Vec3 feet, const physics::Material& surface, float volume);
     void finishSpawn(Entity& e);
     void createPhysics();
     void createStaticPropPhysics();
@@ -424,6 +433,7 @@ private:
     int mNextActionId = 0;
     std::uint64_t mEventsFired = 0;
     RngStreams mRng;
+    int mWadeSkip = 0;  // UpdateStepSound's static iSkipStep (one counter for every player, as in the SDK)
     base::UniformRandomStream mUniformRandom;
     int mPredictionSeed = -1;
     std::vector<Error> mWarnings, mErrors;

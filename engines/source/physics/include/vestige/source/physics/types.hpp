@@ -82,6 +82,9 @@ struct Material {
     float friction = 0.8f;
     float dampening = 0.0f;
     float thickness = 0.0f;  // 0 = solid
+    // The game's keys the player's footsteps read (HL2's "default": Default.StepLeft / StepRight, gamematerial C).
+    std::string stepLeft = "Default.StepLeft", stepRight = "Default.StepRight";
+    char gameMaterial = 'C';  // CHAR_TEX_*
     friend bool operator==(const Material&, const Material&) = default;
 };
 
