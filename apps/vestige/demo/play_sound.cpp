@@ -44,32 +44,17 @@ constexpr const char* kPressCfg =
     "// vestige demo: play_sound\nwait 32\n+use\nwait 2\n-use\nwait 30\n+back\nwait 60\n-back\n";
 constexpr std::uint64_t kTicks = 140;
 
-// A quarter second of a decaying 1 kHz tone at 22050 Hz, mono.
-audio::DecodedSample click() {
+// A decaying tone at 22050 Hz, mono: the button's click (1 kHz, 250 ms) and the footstep's thump (120 Hz, 80 ms).
+audio::DecodedSample tone(double hz, double seconds, double decay, double amplitude) {
     audio::DecodedSample s;
     s.sampleRate = 22050;
     s.channels = 1;
-    constexpr int kFrames = 22050 / 4;
-    s.pcm.resize(kFrames);
-    for (int i = 0; i < kFrames; ++i) {
+    const auto frames = static_cast<std::size_t>(seconds * s.sampleRate);
+    s.pcm.resize(frames);
+    for (std::size_t i = 0; i < frames; ++i) {
         const double t = static_cast<double>(i) / s.sampleRate;
-        s.pcm[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(
-            std::lround(20000.0 * std::exp(-t * 12.0) * std::sin(2 * 3.14159265358979 * 1000 * t)));
-    }
-    return s;
-}
-
-// An 80 ms thump: a decaying 120 Hz tone.
-audio::DecodedSample step() {
-    audio::DecodedSample s;
-    s.sampleRate = 22050;
-    s.channels = 1;
-    constexpr int kFrames = 22050 * 8 / 100;
-    s.pcm.resize(kFrames);
-    for (int i = 0; i < kFrames; ++i) {
-        const double t = static_cast<double>(i) / s.sampleRate;
-        s.pcm[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(
-            std::lround(16000.0 * std::exp(-t * 40.0) * std::sin(2 * 3.14159265358979 * 120 * t)));
+        s.pcm[i] = static_cast<std::int16_t>(
+            std::lround(amplitude * std::exp(-t * decay) * std::sin(2 * 3.14159265358979 * hz * t)));
     }
     return s;
 }
@@ -85,9 +70,9 @@ Result<Bytes> buttonSoundMap() {
     map.addBrushEntity(
         {{"classname", "func_button"}, {"targetname", "bell"}, {"spawnflags", "1025"}, {"sounds", "1"}, {"wait", "1"}},
         {source::bsp::MapBuilder::box({48, -16, 48}, {56, 16, 80}, "dev/dev_measuredoor01")}, Vec3{52, 0, 64});
-    VESTIGE_TRY(auto wave, audio::encodeWave(click(), audio::WaveEncoding::MsAdpcm));
+    VESTIGE_TRY(auto wave, audio::encodeWave(tone(1000, 0.25, 12, 20000), audio::WaveEncoding::MsAdpcm));
     map.addPakFile("sound/buttons/vestige_click.wav", std::move(wave));
-    VESTIGE_TRY(auto thump, audio::encodeWave(step(), audio::WaveEncoding::Pcm16));
+    VESTIGE_TRY(auto thump, audio::encodeWave(tone(120, 0.08, 40, 16000), audio::WaveEncoding::Pcm16));
     map.addPakFile("sound/player/footsteps/vestige_step.wav", std::move(thump));
     map.addPakFile("maps/button_level_sounds.txt",
                    Bytes(kLevelSounds, kLevelSounds + std::string_view(kLevelSounds).size()));

@@ -28,6 +28,17 @@ bool pushHookCall(Runtime& rt, lua_State* L, const char* name) {
     return true;
 }
 
+namespace {
+// Calls the hook.Call pushed by pushHookCall with its `args`: a finite number back, else `fallback`.
+float hookNumber(Runtime& rt, lua_State* L, int args, float fallback) {
+    if (!rt.protectedCall(2 + args, 1)) return fallback;
+    if (lua_type(L, -1) == LUA_TNUMBER && std::isfinite(lua_tonumber(L, -1)))
+        fallback = static_cast<float>(lua_tonumber(L, -1));
+    lua_pop(L, 1);
+    return fallback;
+}
+}  // namespace
+
 // hook.Call(name, GAMEMODE, ent) with no results kept.
 void entityEvent(Runtime& rt, const char* name, const game::Entity& e) {
     lua_State* L = rt.state();
@@ -191,12 +202,7 @@ void bindWorld(Runtime& rt) {
         if (!pushHookCall(*r, L, "GetFallDamage")) return damage;
         pushEntity(*r, L, p.index);
         lua_pushnumber(L, speed);
-        if (r->protectedCall(4, 1)) {
-            if (lua_type(L, -1) == LUA_TNUMBER && std::isfinite(lua_tonumber(L, -1)))
-                damage = static_cast<float>(lua_tonumber(L, -1));
-            lua_pop(L, 1);
-        }
-        return damage;
+        return hookNumber(*r, L, 2, damage);
     };
     // GM:PlayerStepSoundTime(ply, type, walking): the gamemode's milliseconds; no number back: the base rule in C++.
     hooks.playerStepSoundTime = [r](game::World&, game::Entity& p, game::StepSoundTime type, bool walking) {
@@ -206,12 +212,7 @@ void bindWorld(Runtime& rt) {
         pushEntity(*r, L, p.index);
         lua_pushinteger(L, static_cast<int>(type));
         lua_pushboolean(L, walking);
-        if (r->protectedCall(5, 1)) {
-            if (lua_type(L, -1) == LUA_TNUMBER && std::isfinite(lua_tonumber(L, -1)))
-                ms = static_cast<float>(lua_tonumber(L, -1));
-            lua_pop(L, 1);
-        }
-        return ms;
+        return hookNumber(*r, L, 3, ms);
     };
     // GM:PlayerFootstep(ply, pos, foot, sound, volume, filter): true silences the step. The filter is nil (no
     // recipient filters yet); the base gamemode silences a dead player's steps.
