@@ -56,11 +56,15 @@ Result<std::unique_ptr<PlaySound>> PlaySound::open(LuaSession& session, source::
             const std::string path = asciiLower(key.name);
             if (auto it = self->mSamples.find(path); it != self->mSamples.end()) return it->second;
             audio::SamplePtr sample;
+            // Missing and undecodable waves are both listed, the latter with the decoder's error code.
             if (auto bytes = self->mMounts.read(path)) {
                 if (auto decoded = audio::decodeWave(*bytes))
                     sample = std::make_shared<const audio::DecodedSample>(std::move(*decoded));
+                else
+                    self->mMissing.insert(path + " (" + decoded.error().code() + ")");
+            } else {
+                self->mMissing.insert(path);
             }
-            if (!sample) self->mMissing.insert(path);
             self->mSamples.emplace(path, sample);
             return sample;
         });
