@@ -69,7 +69,8 @@ std::vector<audio::SoundEvent> SoundMixer::take(const game::SoundEvents& events,
         a.sample = {"", asciiLower(path)};
         a.volume = std::clamp(volume, 0.0f, 1.0f);
         a.frequencyRatio = std::max(pick(e.pitchMin, e.pitchMax), 1.0f) / 100.0f;
-        const float ref = referenceDistance(e.soundLevel);
+        // Bounded so a huge level from Lua stays a usable distance (never infinity into the output).
+        const float ref = std::min(referenceDistance(e.soundLevel), a.maxDistance);
         a.positional = ref > 0;
         a.position = e.origin;
         a.minDistance = ref > 0 ? ref : 1.0f;

@@ -41,10 +41,13 @@ TEST(SoundMixer, APathPlaysAsItIsAtTheCallersVolumeAndPitch) {
     stop.stop = true;
     events.emit(stop);
     events.emit(at("ambient/hum.wav", {}, 0));
+    events.emit(at("loud.wav", {}, 1e30f));  // a level no game uses: still a finite distance
     SoundMixer mixer;
     std::uint64_t seen = 0;
     auto out = mixer.take(events, &seen);
-    ASSERT_EQ(out.size(), 3u);  // the stop of x.wav too
+    ASSERT_EQ(out.size(), 4u);  // the stop of x.wav too
+    EXPECT_TRUE(std::isfinite(out[3].minDistance));
+    EXPECT_LE(out[3].minDistance, out[3].maxDistance);
     EXPECT_EQ(out[1].kind, audio::EventKind::StopOneShots);
     EXPECT_EQ(out[1].sample.name, "sound/x.wav");
     EXPECT_EQ(out[0].sample.name, "sound/buttons/button1.wav");
@@ -55,7 +58,7 @@ TEST(SoundMixer, APathPlaysAsItIsAtTheCallersVolumeAndPitch) {
     EXPECT_EQ(out[0].position, (Vec3{10, 20, 30}));
     EXPECT_NEAR(out[0].minDistance, 202.44f, 0.01f);
     EXPECT_FALSE(out[2].positional);  // SNDLVL_NONE
-    EXPECT_EQ(mixer.stats().played, 2u);
+    EXPECT_EQ(mixer.stats().played, 3u);
     EXPECT_EQ(mixer.stats().sentences, 1u);
     EXPECT_EQ(mixer.stats().stops, 1u);
     // Nothing twice.
