@@ -52,9 +52,9 @@ protected:
             for (const auto& f : stage["files"]) {
                 const std::string path = f.get<std::string>();
                 const std::string name = stage.value("stage", "");
-                if ((name == "materials" || name == "mission" || name == "play") && path.ends_with(".png"))
-                    continue;  // GL driver bytes
-                if (name == "play_sound" && path.ends_with(".wav")) continue;  // OpenAL Soft's mixer bytes
+                // GL driver bytes and OpenAL Soft's mixer bytes are not ours to pin.
+                if ((name == "materials" || name == "mission" || name == "play") && path.ends_with(".png")) continue;
+                if (name == "play_sound" && path.ends_with(".wav")) continue;
                 sFiles.push_back(path);
             }
         }
