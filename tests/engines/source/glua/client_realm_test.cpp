@@ -89,6 +89,20 @@ TEST(ClientRealm, FlagsPerRealm) {
     }
 }
 
+// surface.PlaySound: a 2D sound event in the client realm's world (no level: heard everywhere, unpanned).
+TEST(ClientRealm, SurfacePlaySoundIsAUiSoundOfTheClientsWorld) {
+    auto l = bootListen();
+    const std::uint64_t before = l.client->world().sounds.total();
+    EXPECT_EQ(ev(*l.client, "surface.PlaySound('garrysmod/ui_click.wav')"), "");
+    const auto fresh = l.client->world().sounds.since(before);
+    ASSERT_EQ(fresh.size(), 1u);
+    EXPECT_EQ(fresh[0].name, "garrysmod/ui_click.wav");
+    EXPECT_EQ(fresh[0].soundLevel, 0.0f);
+    EXPECT_EQ(fresh[0].entity, 0u);
+    EXPECT_EQ(l.server->world().sounds.total(), 0u) << "the server hears nothing of it";
+    EXPECT_NE(ev(*l.client, "surface.PlaySound()").find("bad argument"), std::string::npos);
+}
+
 TEST(ClientRealm, EachRealmLoadsItsOwnFiles) {
     auto l = bootListen();
     EXPECT_EQ(ev(*l.server, "FILES"), "shared init ");

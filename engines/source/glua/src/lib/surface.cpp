@@ -1,4 +1,5 @@
-// The client realm's globals: LocalPlayer, ScrW/ScrH and the surface library (wiki: surface.*). Drawing calls record
+// The client realm's globals: LocalPlayer, ScrW/ScrH and the surface library (wiki: surface.*; PlaySound as a
+// sound event of the client realm's world). Drawing calls record
 // into the HUD pass's draw list (scene::DrawList2D); outside the pass they draw nothing and are counted, since GMod
 // draws only inside its rendering hooks. Coordinates are whole pixels: Lua numbers are truncated as GMod's int
 // arguments are.
@@ -9,6 +10,7 @@
 
 #include "vestige/core/file_io.hpp"
 #include "vestige/font/font_files.hpp"
+#include "vestige/source/game/world.hpp"
 
 namespace vestige::source::glua {
 namespace {
@@ -254,6 +256,18 @@ int lLocalPlayer(lua_State* L) {
     return 1;
 }
 
+// surface.PlaySound(soundfile): a UI sound for this client, heard everywhere and unpanned (SNDLVL_NONE), from the
+// client realm's world (vestige play mixes it with the server's sounds).
+int sPlaySound(lua_State* L) {
+    Runtime& rt = rtOf(L);
+    game::SoundEvent e;
+    e.name = luaL_checkstring(L, 1);
+    e.tick = rt.world().tick();
+    e.soundLevel = 0;
+    rt.world().sounds.emit(std::move(e));
+    return 0;
+}
+
 }  // namespace
 
 Surface& surfaceOf(Runtime& rt) {
@@ -263,13 +277,12 @@ Surface& surfaceOf(Runtime& rt) {
 }
 
 void openClient(Runtime& rt, lua_State* L) {
-    static const luaL_Reg surface[] = {{"SetDrawColor", sSetDrawColor}, {"SetTextColor", sSetTextColor},
-                                       {"SetTextPos", sSetTextPos},     {"GetTextPos", sGetTextPos},
-                                       {"DrawRect", sDrawRect},         {"DrawOutlinedRect", sDrawOutlinedRect},
-                                       {"DrawLine", sDrawLine},         {"SetFont", sSetFont},
-                                       {"CreateFont", sCreateFont},     {"DrawText", sDrawText},
-                                       {"GetTextSize", sGetTextSize},   {"ScreenWidth", lScrW},
-                                       {"ScreenHeight", lScrH},         {nullptr, nullptr}};
+    static const luaL_Reg surface[] = {
+        {"SetDrawColor", sSetDrawColor}, {"SetTextColor", sSetTextColor}, {"SetTextPos", sSetTextPos},
+        {"GetTextPos", sGetTextPos},     {"DrawRect", sDrawRect},         {"DrawOutlinedRect", sDrawOutlinedRect},
+        {"DrawLine", sDrawLine},         {"SetFont", sSetFont},           {"CreateFont", sCreateFont},
+        {"DrawText", sDrawText},         {"GetTextSize", sGetTextSize},   {"ScreenWidth", lScrW},
+        {"ScreenHeight", lScrH},         {"PlaySound", sPlaySound},       {nullptr, nullptr}};
     lua_newtable(L);
     setFuncs(L, surface);
     lua_setglobal(L, "surface");
