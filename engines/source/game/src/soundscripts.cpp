@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <span>
 #include <utility>
 
@@ -141,37 +142,29 @@ Result<std::size_t> SoundScripts::addFile(std::string_view text, const std::stri
         SoundScript s;
         s.name = block.key;
         s.file = file;
-        if (auto c = block.get("channel")) {
-            auto v = channelFromText(*c);
-            if (!v) {
-                skip("has an unreadable channel");
-                continue;
+        // Every key present must read; the first that does not skips the whole block (never half-defined).
+        const auto one = [](auto value, auto& to) {
+            if (value) to = *value;
+            return value.has_value();
+        };
+        const auto two = [](auto value, float& lo, float& hi) {
+            if (value) std::tie(lo, hi) = *value;
+            return value.has_value();
+        };
+        const std::pair<std::string_view, std::function<bool(std::string_view)>> keys[] = {
+            {"channel", [&](std::string_view t) { return one(channelFromText(t), s.channel); }},
+            {"soundlevel", [&](std::string_view t) { return one(soundLevelFromText(t), s.soundLevel); }},
+            {"volume", [&](std::string_view t) { return two(range(t, volumeWord), s.volumeMin, s.volumeMax); }},
+            {"pitch", [&](std::string_view t) { return two(range(t, pitchWord), s.pitchMin, s.pitchMax); }}};
+        std::string_view unreadable;
+        for (const auto& [key, parse] : keys)
+            if (auto t = block.get(key); t && !parse(*t)) {
+                unreadable = key;
+                break;
             }
-            s.channel = *v;
-        }
-        if (auto t = block.get("soundlevel")) {
-            auto v = soundLevelFromText(*t);
-            if (!v) {
-                skip("has an unreadable soundlevel");
-                continue;
-            }
-            s.soundLevel = *v;
-        }
-        if (auto t = block.get("volume")) {
-            auto v = range(*t, volumeWord);
-            if (!v) {
-                skip("has an unreadable volume");
-                continue;
-            }
-            std::tie(s.volumeMin, s.volumeMax) = *v;
-        }
-        if (auto t = block.get("pitch")) {
-            auto v = range(*t, pitchWord);
-            if (!v) {
-                skip("has an unreadable pitch");
-                continue;
-            }
-            std::tie(s.pitchMin, s.pitchMax) = *v;
+        if (!unreadable.empty()) {
+            skip(fmt::format("has an unreadable {}", unreadable));
+            continue;
         }
         if (auto w = block.get("wave")) s.waves.emplace_back(*w);
         if (const keyvalues::Node* rnd = block.find("rndwave"); rnd && rnd->isBlock)
