@@ -215,6 +215,12 @@ int runWindow(AppContext& ctx, PlayArgs& a) {
     const auto line = [&trace](std::string_view l) {
         if (trace.is_open()) trace << l << '\n';
     };
+    std::ofstream frames;
+    if (trace.is_open()) {
+        frames.open(fs::path(a.out) / "frames.jsonl", std::ios::binary | std::ios::trunc);
+        if (!frames) return reportError(ctx, Error("io.open", "cannot create the frame log").file(a.out));
+        run.frameSink = [&frames](const PlayFrame& f) { frames << frameJson(f) << '\n'; };
+    }
     auto done = playWindow(**session, **console, *loaded, run, line, tape.tape);
     if (!done) return reportError(ctx, done.error());
     PlayView view{run.width, run.height, 0};
@@ -275,7 +281,8 @@ void addPlayCommand(CLI::App& cli, AppContext& ctx) {
         ->capture_default_str()
         ->transform(countIn(1, kMaxTicks));
     cmd->add_option("--size", a.size, "Screenshot size WIDTHxHEIGHT")->capture_default_str();
-    cmd->add_option("-o,--out", a.out, "Folder for tick_NNNNNN.png and trace.jsonl (needed with --headless)");
+    cmd->add_option("-o,--out", a.out,
+                    "Folder for tick_NNNNNN.png and trace.jsonl (needed with --headless); the window adds frames.jsonl");
     addContentOptions(cmd, a.content);
     cmd->add_option("--addon", a.session.target, "An addon/gamemode folder or a .lua file, as `vestige lua TARGET`");
     cmd->footer(

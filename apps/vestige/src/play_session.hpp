@@ -82,6 +82,18 @@ struct PlayTape {
                                                          const TraceLine& line, const ShotSink& sink,
                                                          const PlayTape& tape = {});
 
+// One drawn frame of the window (`-o DIR`'s frames.jsonl): the world ticks it ran before drawing and the eye it drew
+// from. It is how input-to-photon latency is measured: a key's command goes into the ticks of the frame it arrived in.
+struct PlayFrame {
+    std::uint64_t frame = 0;
+    std::uint64_t firstTick = 0, lastTick = 0;  // the world ticks run in this frame; none when firstTick > lastTick
+    float lerp = 0;                             // where the drawn eye lies between the last two ticks
+    bool fromPlayer = false;                    // false: the map's camera (no player yet)
+    Vec3 eye;                                   // the camera's position as drawn
+};
+using FrameSink = std::function<void(const PlayFrame& frame)>;
+[[nodiscard]] std::string frameJson(const PlayFrame& frame);
+
 // The windowed client: a platform window, frames at the display's rate (or a --script's --fps), game ticks at the
 // session's fixed rate from the frame time, the eye drawn between the last two ticks, the view angles of this
 // frame's mouse, the HUD over it. Ends on quit (window closed, Escape, `quit`), after `frames` frames or `ticks`
@@ -94,6 +106,7 @@ struct PlayWindowRun {
     std::uint64_t frames = 0, ticks = 0;
     std::filesystem::path screenshotDir = ".";
     bool writeConfigOnQuit = true;
+    FrameSink frameSink;  // each drawn frame, when set
 };
 struct PlayWindowResult {
     std::uint64_t frames = 0, ticks = 0;

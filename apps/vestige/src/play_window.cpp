@@ -19,6 +19,14 @@ constexpr std::uint64_t kMaxFrameMicros = 250'000;
 
 }  // namespace
 
+std::string frameJson(const PlayFrame& f) {
+    nlohmann::json j{{"frame", f.frame}, {"eye", f.fromPlayer ? "player" : "map"}};
+    j["ticks"] = f.firstTick <= f.lastTick ? nlohmann::json{f.firstTick, f.lastTick} : nlohmann::json::array();
+    j["lerp"] = f.lerp;
+    j["position"] = {f.eye.x, f.eye.y, f.eye.z};
+    return j.dump();
+}
+
 Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, const LoadedScene& scene,
                                     const PlayWindowRun& run, const TraceLine& line, const PlayTape& tape) {
     platform_sdl::WindowOptions wo;
@@ -58,6 +66,9 @@ Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, c
         console.frameInput(input);
         console.execute();
         accumulated += std::min(input.elapsedMicros, kMaxFrameMicros);
+        PlayFrame drawn;
+        drawn.frame = frame;
+        drawn.firstTick = session.runtime->currentTick() + 1;
         while (accumulated >= tickMicros && (run.ticks == 0 || ticker.ticks() < run.ticks)) {
             VESTIGE_CHECK(ticker.tick());
             accumulated -= tickMicros;
@@ -71,7 +82,11 @@ Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, c
         if (ticker.eye(&previous, &current)) {
             const float t = static_cast<float>(accumulated) / static_cast<float>(tickMicros);
             camera = scene::sourceCamera(vestige::lerp(previous, current, t), console.input().viewAngles());
+            drawn.lerp = t;
+            drawn.fromPlayer = true;
         }
+        drawn.lastTick = session.runtime->currentTick();
+        drawn.eye = camera.position;
         if (client) {
             client->paintHud(hud);
         } else {
@@ -81,6 +96,7 @@ Result<PlayWindowResult> playWindow(LuaSession& session, PlayConsole& console, c
         VESTIGE_CHECK(renderer->draw(camera));
         VESTIGE_CHECK(renderer->drawOverlay(hud));
         out.frames = frame + 1;
+        if (run.frameSink) run.frameSink(drawn);
         if (console.takeScreenshotRequest() || input.wasPressed(viewer::Key::F12)) {
             VESTIGE_TRY(auto img, renderer->readColor());
             const auto path = run.screenshotDir / fmt::format("vestige-play-{:03}.png", out.screenshots.size());

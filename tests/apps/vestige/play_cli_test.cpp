@@ -421,6 +421,49 @@ TEST_F(PlayCli, AWindowPlayingAnInputScriptIsTheHeadlessGame) {
     EXPECT_EQ(wj["player"], hj["player"]);
 }
 
+// The latency benchmark: the command of tick N moves the view in the frame that ran tick N. W goes down in a
+// frame; CInput puts +forward into the first tick that frame runs; the player accelerates in it, and the frame is
+// drawn between that tick and the one before (lerp > 0), so its eye already moved: 0 ticks, 0 frames behind the key.
+TEST_F(PlayCli, AKeysCommandMovesTheViewInTheFrameThatRanItsTick) {
+    std::ofstream(mDir / "keys.txt") << "500 down w\n800 up w\n900 quit\n";
+    ScopedDriver driver;
+    const fs::path out = mDir / "latency";
+    const auto r = run({"play", mMap.string(), "--script", (mDir / "keys.txt").string(), "--fps", "60", "--size",
+                        "96x54", "-o", out.string(), "--json"});
+    if (noGl(r)) GTEST_SKIP() << "no offscreen OpenGL context";
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const auto lines = [](const fs::path& path) {
+        std::vector<nlohmann::json> rows;
+        std::istringstream in(test::slurp(path));
+        for (std::string l; std::getline(in, l);) rows.push_back(nlohmann::json::parse(l));
+        return rows;
+    };
+    const auto ticks = lines(out / "trace.jsonl"), frames = lines(out / "frames.jsonl");
+    std::uint64_t firstForward = 0;  // IN_FORWARD (1 << 3) in the player's buttons
+    for (const auto& t : ticks) {
+        if (t.contains("player") && (t["player"]["buttons"].get<int>() & 8) != 0) {
+            firstForward = t["tick"];
+            break;
+        }
+    }
+    ASSERT_GT(firstForward, 20U) << "W goes down at 500 ms";
+    // The first frame whose eye moved across the floor (the spawn first settles onto it: z alone changes).
+    std::size_t moved = 0;
+    const auto across = [&](std::size_t i) {
+        const auto &a = frames[i]["position"], &b = frames[i - 1]["position"];
+        return a[0] != b[0] || a[1] != b[1];
+    };
+    for (std::size_t i = 1; i < frames.size() && moved == 0; ++i) {
+        if (across(i)) moved = i;
+    }
+    ASSERT_GT(moved, 10U) << "the player stood still until the key";
+    ASSERT_EQ(frames[moved]["ticks"].size(), 2U) << frames[moved].dump();
+    EXPECT_EQ(frames[moved]["ticks"][0], firstForward) << "the key's frame ran the command's tick first";
+    EXPECT_GT(frames[moved]["lerp"].get<double>(), 0.0) << frames[moved].dump();
+    EXPECT_EQ(frames[moved]["frame"], 30) << "500 ms at 60 fps: the key's own frame";
+    for (std::size_t i = moved + 1; i < frames.size(); ++i) EXPECT_EQ(frames[i]["eye"], "player");
+}
+
 // Headless, the console drives the player when no --input is given: --exec and +commands, the server's engine
 // commands (lua_run, kill), unknown names printed and counted as Source prints them.
 TEST_F(PlayCli, HeadlessConsoleCommandsDriveThePlayerAndReachTheServer) {
