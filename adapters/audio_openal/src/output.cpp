@@ -66,7 +66,7 @@ Result<std::unique_ptr<Output>> Output::open(const OutputOptions& options) {
 Output::~Output() {
     for (auto& [id, s] : mLoops) alDeleteSources(1, &s.id);
     for (auto& s : mOneShots) alDeleteSources(1, &s.id);
-    for (auto& [key, b] : mBuffers) alDeleteBuffers(1, &b);
+    for (auto& [key, b] : mBuffers) alDeleteBuffers(1, &b.id);
     if (mContext) {
         alcMakeContextCurrent(nullptr);
         alcDestroyContext(static_cast<ALCcontext*>(mContext));
@@ -81,18 +81,29 @@ void Output::setListener(const audio::Listener& l) {
     alListenerfv(AL_ORIENTATION, orientation);
 }
 
-unsigned Output::bufferFor(const audio::SampleKey& key) {
+Output::Buffer Output::bufferFor(const audio::SampleKey& key) {
     const std::string folded = audio::cacheKey(key);
     if (auto it = mBuffers.find(folded); it != mBuffers.end()) return it->second;
     audio::SamplePtr sample = mProvider ? mProvider(key) : nullptr;
-    if (!sample || sample->pcm.empty() || (sample->channels != 1 && sample->channels != 2)) return 0;
-    ALuint buffer = 0;
-    alGenBuffers(1, &buffer);
-    alBufferData(buffer, sample->channels == 1 ? AL_FORMAT_MONO16 : AL_FORMAT_STEREO16, sample->pcm.data(),
+    if (!sample || sample->pcm.empty() || (sample->channels != 1 && sample->channels != 2)) return {};
+    Buffer buffer;
+    alGenBuffers(1, &buffer.id);
+    alBufferData(buffer.id, sample->channels == 1 ? AL_FORMAT_MONO16 : AL_FORMAT_STEREO16, sample->pcm.data(),
                  static_cast<ALsizei>(sample->pcm.size() * sizeof(std::int16_t)), sample->sampleRate);
     if (alGetError() != AL_NO_ERROR) {
-        alDeleteBuffers(1, &buffer);
-        return 0;
+        alDeleteBuffers(1, &buffer.id);
+        return {};
+    }
+    const auto frames = static_cast<std::int64_t>(sample->frames());
+    if (sample->loopStart >= 0 && sample->loopStart < frames) {
+        buffer.loops = true;
+        // The loop runs from the wave's loop point to its end (Source: "assume that the loop end is the sample
+        // end"); a loop from frame 0 is the buffer's default.
+        if (sample->loopStart > 0 && alIsExtensionPresent("AL_SOFT_loop_points")) {
+            const ALint points[2] = {static_cast<ALint>(sample->loopStart), static_cast<ALint>(frames)};
+            alBufferiv(buffer.id, AL_LOOP_POINTS_SOFT, points);
+            (void)alGetError();  // without the extension's points the whole sample loops
+        }
     }
     mBuffers.emplace(folded, buffer);
     return buffer;
@@ -105,15 +116,15 @@ void Output::applyGain(const Source& s) const {
 }
 
 unsigned Output::startSource(const audio::SoundEvent& e, bool looping) {
-    const unsigned buffer = bufferFor(e.sample);
-    if (!buffer) {
+    const Buffer buffer = bufferFor(e.sample);
+    if (!buffer.id) {
         ++mMissing;
         return 0;
     }
     ALuint id = 0;
     alGenSources(1, &id);
-    alSourcei(id, AL_BUFFER, static_cast<ALint>(buffer));
-    alSourcei(id, AL_LOOPING, looping ? AL_TRUE : AL_FALSE);
+    alSourcei(id, AL_BUFFER, static_cast<ALint>(buffer.id));
+    alSourcei(id, AL_LOOPING, looping || buffer.loops ? AL_TRUE : AL_FALSE);
     alSourcef(id, AL_PITCH, e.frequencyRatio > 0 ? e.frequencyRatio : 1.0f);
     if (e.positional) {
         alSourcei(id, AL_SOURCE_RELATIVE, AL_FALSE);
@@ -161,6 +172,17 @@ void Output::apply(const audio::SoundEvent& e) {
             return;
         }
         case audio::EventKind::OneShot: {
+            if (e.alterVolume || e.alterPitch) {
+                if (Source* s = playingOneShot(e)) {
+                    if (e.alterVolume) {
+                        s->volume = e.volume;
+                        applyGain(*s);
+                    }
+                    if (e.alterPitch) alSourcef(s->id, AL_PITCH, e.frequencyRatio > 0 ? e.frequencyRatio : 1.0f);
+                    ++mAltered;
+                    return;
+                }
+            }
             if (e.replaces && e.owner != 0)
                 stopOneShots([&](const Source& s) { return s.owner == e.owner && s.slot == e.slot; });
             const unsigned id = startSource(e, false);
@@ -179,6 +201,18 @@ void Output::apply(const audio::SoundEvent& e) {
             return;
         }
     }
+}
+
+Output::Source* Output::playingOneShot(const audio::SoundEvent& e) {
+    if (e.owner == 0) return nullptr;
+    const std::string key = audio::cacheKey(e.sample);
+    for (Source& s : mOneShots) {
+        if (s.owner != e.owner || s.slot != e.slot || s.sample != key) continue;
+        ALint state = 0;
+        alGetSourcei(s.id, AL_SOURCE_STATE, &state);
+        if (state == AL_PLAYING || state == AL_PAUSED || s.pausedByUs) return &s;
+    }
+    return nullptr;
 }
 
 void Output::stopOneShots(const std::function<bool(const Source&)>& which) {
@@ -254,6 +288,7 @@ OutputStats Output::stats() const {
     s.eventsApplied = mEvents;
     s.missingSamples = mMissing;
     s.oneShotsStopped = mStopped;
+    s.oneShotsAltered = mAltered;
     return s;
 }
 

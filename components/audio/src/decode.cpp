@@ -88,6 +88,8 @@ Result<DecodedSample> decodeWave(ByteView bytes) {
     if (wave.factFrames && wave.format.formatTag != kWaveFormatPcm && *wave.factFrames < frames)
         frames = *wave.factFrames;
     out.pcm.resize(static_cast<std::size_t>(frames) * static_cast<std::size_t>(info.channels));
+    // A loop point past the last frame has nothing to return to: the wave plays once.
+    if (const auto loop = wave.loopStart(); loop && *loop < frames) out.loopStart = *loop;
     if (wave.format.sampleRate != static_cast<std::uint32_t>(out.sampleRate) ||
         wave.format.channels != static_cast<std::uint16_t>(out.channels))
         return Error("wave.decode", "decoder disagrees with the fmt chunk")

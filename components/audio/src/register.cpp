@@ -28,6 +28,7 @@ registry::Description describe(const Wave& w, std::string_view label) {
     j["frames"] = w.frameCount();
     if (w.factFrames) j["fact_frames"] = *w.factFrames;
     j["seconds"] = w.seconds();
+    if (const auto loop = w.loopStart()) j["loop_start"] = *loop;  // Source loops the wave from this frame
     auto chunks = nlohmann::ordered_json::array();
     for (const RiffChunk& c : w.chunks)
         chunks.push_back({{"id", c.id}, {"offset", c.offset}, {"size", c.payload.size()}});
@@ -35,6 +36,7 @@ registry::Description describe(const Wave& w, std::string_view label) {
     j["trailing_bytes"] = w.trailing.size();
     std::string text = fmt::format("{}: RIFF/WAVE {}, {} ch, {} Hz, {} frames ({:.3f} s)\n", label, w.formatName(),
                                    w.format.channels, w.format.sampleRate, w.frameCount(), w.seconds());
+    if (const auto loop = w.loopStart()) text += fmt::format("  loops from frame {} (cue/smpl)\n", *loop);
     for (const RiffChunk& c : w.chunks)
         text += fmt::format("  chunk '{}' at {}: {} bytes\n", c.id, c.offset, c.payload.size());
     if (!w.trailing.empty())

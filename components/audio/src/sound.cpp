@@ -75,6 +75,8 @@ std::string toJsonLine(const SoundEvent& e) {
         j["owner"] = e.owner;
         j["slot"] = e.slot;
         if (e.replaces) j["replaces"] = true;
+        if (e.alterVolume) j["alter_volume"] = true;
+        if (e.alterPitch) j["alter_pitch"] = true;
     }
     return dumpJson(j);
 }

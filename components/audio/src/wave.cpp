@@ -191,11 +191,24 @@ std::string Wave::formatName() const {
     }
 }
 
-Bytes buildPcm16Wave(int sampleRate, int channels, const std::vector<std::int16_t>& pcm) {
+std::optional<std::uint32_t> Wave::loopStart() const {
+    std::optional<std::uint32_t> at;
+    for (const RiffChunk& c : chunks) {
+        if (c.id == "cue " && c.payload.size() >= 4 + 24 && loadU32(c.payload.data()) > 0)
+            at = loadU32(c.payload.data() + 4 + 20);
+        else if (c.id == "smpl" && c.payload.size() >= 36 + 24 && loadU32(c.payload.data() + 28) > 0)
+            at = loadU32(c.payload.data() + 36 + 8);
+    }
+    return at;
+}
+
+Bytes buildPcm16Wave(int sampleRate, int channels, const std::vector<std::int16_t>& pcm,
+                     std::optional<std::uint32_t> loopStart) {
     ByteWriter out;
     const auto dataBytes = static_cast<std::uint32_t>(pcm.size() * 2);
+    const std::uint32_t cueBytes = loopStart ? 8 + 4 + 24 : 0;
     out.chars("RIFF");
-    out.u32(4 + 8 + 16 + 8 + dataBytes + (dataBytes & 1u));
+    out.u32(4 + 8 + 16 + cueBytes + 8 + dataBytes + (dataBytes & 1u));
     out.chars("WAVE");
     out.chars("fmt ");
     out.u32(16);
@@ -205,6 +218,17 @@ Bytes buildPcm16Wave(int sampleRate, int channels, const std::vector<std::int16_
     out.u32(static_cast<std::uint32_t>(sampleRate * channels * 2));
     out.u16(static_cast<std::uint16_t>(channels * 2));
     out.u16(16);
+    if (loopStart) {
+        out.chars("cue ");
+        out.u32(4 + 24);
+        out.u32(1);  // one cue point
+        out.u32(1);  // its name
+        out.u32(0);  // position in the play order
+        out.chars("data");
+        out.u32(0);  // chunk start, block start: the data chunk, uncompressed
+        out.u32(0);
+        out.u32(*loopStart);
+    }
     out.chars("data");
     out.u32(dataBytes);
     for (std::int16_t s : pcm) out.i16(s);

@@ -216,3 +216,63 @@ TEST_F(Loopback, OwnedOneShotsStopAndReplaceOnTheirSlot) {
     out->apply(stop);
     EXPECT_EQ(out->stats().sources, 1u);
 }
+
+// Source loops a wave that has a loop point whatever plays it: a one-shot of a looping sample still sounds long after
+// the sample's own length, and stops only when told. Without a loop point it ends with its samples.
+TEST_F(Loopback, AOneShotOfASampleWithALoopPointLoopsUntilStopped) {
+    // A silent lead-in of 0.1 s, then the tone: looping from the loop point never returns to the silence.
+    auto looped = std::make_shared<DecodedSample>(*tone(440, 0.25));
+    std::fill(looped->pcm.begin(), looped->pcm.begin() + 2205, std::int16_t{0});
+    looped->loopStart = 2205;  // 0.1 s in
+    sample = looped;
+    SoundEvent a;
+    a.kind = EventKind::OneShot;
+    a.sample = {"", "sound/hum.wav"};
+    a.owner = 3;
+    a.slot = 6;
+    out->apply(a);
+    (void)seconds(0.5);  // twice the sample's length
+    for (int i = 0; i < 10; ++i) EXPECT_GT(rms(seconds(0.04)), 1000.0) << "still looping, from the loop point: " << i;
+    EXPECT_EQ(out->stats().sources, 1u);
+    SoundEvent stop;
+    stop.kind = EventKind::StopOneShots;
+    stop.owner = 3;
+    stop.sample = a.sample;
+    out->apply(stop);
+    EXPECT_LT(silence(0.1), 1.0);
+
+    sample = tone(440, 0.25);  // no loop point (another name: its own buffer)
+    a.sample = {"", "sound/click.wav"};
+    out->apply(a);
+    (void)seconds(0.5);
+    EXPECT_LT(rms(seconds(0.1)), 1.0) << "played once";
+    EXPECT_EQ(out->stats().sources, 0u) << "collected when it finished";
+}
+
+// SND_CHANGE_VOL / SND_CHANGE_PITCH: a playing one-shot of the same owner, slot and sample changes in place (no second
+// source); with nothing playing it starts.
+TEST_F(Loopback, AnAlteringOneShotChangesThePlayingOneOrStartsIt) {
+    auto looped = std::make_shared<DecodedSample>(*tone(440, 0.25));
+    looped->loopStart = 0;
+    sample = looped;
+    SoundEvent a;
+    a.kind = EventKind::OneShot;
+    a.sample = {"", "sound/hum.wav"};
+    a.owner = 9;
+    a.slot = 0;
+    a.alterVolume = true;  // nothing plays yet: it starts
+    out->apply(a);
+    EXPECT_EQ(out->stats().sources, 1u);
+    (void)seconds(0.05);
+    const double loud = rms(seconds(0.2));
+    a.volume = 0.25f;
+    out->apply(a);
+    EXPECT_EQ(out->stats().sources, 1u);
+    EXPECT_EQ(out->stats().oneShotsAltered, 1u);
+    (void)seconds(0.05);
+    EXPECT_NEAR(rms(seconds(0.2)) / loud, 0.25, 0.02);
+    SoundEvent other = a;
+    other.slot = 1;  // another slot: a source of its own
+    out->apply(other);
+    EXPECT_EQ(out->stats().sources, 2u);
+}

@@ -164,3 +164,45 @@ TEST(Wave, MsAdpcmBlockThatCannotHoldItsHeaderIsRefused) {
     EXPECT_EQ(bad.error().code(), "wave.fmt_value");
     EXPECT_EQ(bad.error().find("field"), "block_align");
 }
+
+// Source's loop point (CAudioSourceWave::ParseCueChunk / ParseSamplerChunk): the first cue point's sample offset or
+// the first sampler loop's start, the later chunk winning; none: the wave plays once. The numbers are the fields'
+// byte positions in the RIFF cue/smpl definitions Source reads.
+TEST(Wave, LoopStartComesFromTheCueOrSamplerChunkThatComesLast) {
+    const auto pcm = sine(1000, 440, 22050);
+    auto once = Wave::read(buildPcm16Wave(22050, 1, pcm));
+    ASSERT_TRUE(once.ok());
+    EXPECT_FALSE(once->loopStart());
+    const Bytes cued = buildPcm16Wave(22050, 1, pcm, 250);
+    auto w = Wave::read(cued);
+    ASSERT_TRUE(w.ok()) << w.error().render();
+    ASSERT_TRUE(w->loopStart());
+    EXPECT_EQ(*w->loopStart(), 250u);
+    EXPECT_EQ(w->write(), cued);
+    auto d = decodeWave(cued);
+    ASSERT_TRUE(d.ok()) << d.error().render();
+    EXPECT_EQ(d->loopStart, 250);
+    EXPECT_EQ(d->pcm, pcm) << "the cue chunk changes nothing of the samples";
+
+    // A sampler chunk after the cue chunk: its first loop's start (+36 +8) wins.
+    Wave both = *w;
+    RiffChunk smpl;
+    smpl.id = "smpl";
+    smpl.payload.assign(36 + 24, 0);
+    smpl.payload[28] = 1;                                    // one loop
+    smpl.payload[36 + 8] = 0x2C, smpl.payload[36 + 9] = 0x01;  // start 300
+    both.chunks.push_back(smpl);
+    both.riffSize += 8 + 36 + 24;
+    auto reread = Wave::read(both.write());
+    ASSERT_TRUE(reread.ok()) << reread.error().render();
+    EXPECT_EQ(reread->loopStart(), std::optional<std::uint32_t>(300));
+    // No loops in the sampler chunk: the cue point stands; a cue chunk with no points gives none.
+    both.chunks.back().payload[28] = 0;
+    EXPECT_EQ(Wave::read(both.write())->loopStart(), std::optional<std::uint32_t>(250));
+    both.chunks.pop_back();
+    both.riffSize -= 8 + 36 + 24;
+    both.chunks[1].payload[0] = 0;
+    EXPECT_FALSE(Wave::read(both.write())->loopStart());
+    // A loop point past the last frame has nothing to return to: the decoded sample plays once.
+    EXPECT_EQ(decodeWave(buildPcm16Wave(22050, 1, pcm, 1000))->loopStart, -1);
+}

@@ -10,7 +10,10 @@
 // - Opening fails with audio.no_device ("3D Sound was not initialized", as the original says) when no device
 //   opens; callers keep simulating without sound.
 // - A one-shot may have an owner and a slot: StopOneShots stops the owner's one-shots of a sample, and a one-shot
-//   that `replaces` first stops the owner's one-shots on its slot (Source's entity channels).
+//   that `replaces` first stops the owner's one-shots on its slot (Source's entity channels); one that alters
+//   (SND_CHANGE_VOL/PITCH) changes the gain or rate of the owner's playing one-shot of that sample on its slot.
+// - A sample with a loop point (DecodedSample::loopStart) loops from it to its end whatever plays it, a one-shot
+//   too (as Source loops a wave with a cue point), until it is stopped (AL_SOFT_loop_points).
 // - Loopback mode renders into memory (ALC_SOFT_loopback), for tests and WAV captures: no device needed.
 //
 // One output at a time per process (OpenAL's current context is process-wide).
@@ -41,6 +44,7 @@ struct OutputStats {
     std::uint64_t eventsApplied = 0;
     std::uint64_t missingSamples = 0;   // events whose sample the provider could not give
     std::uint64_t oneShotsStopped = 0;  // by StopOneShots or a replacing one-shot
+    std::uint64_t oneShotsAltered = 0;  // volume/pitch changes of a playing one-shot
 };
 
 class Output {
@@ -82,7 +86,12 @@ private:
         std::string sample;  // cacheKey of the sample
     };
     Output() = default;
-    unsigned bufferFor(const audio::SampleKey& key);
+    struct Buffer {
+        unsigned id = 0;
+        bool loops = false;  // the sample's own loop point
+    };
+    Buffer bufferFor(const audio::SampleKey& key);
+    [[nodiscard]] Source* playingOneShot(const audio::SoundEvent& e);
     void applyGain(const Source& s) const;
     unsigned startSource(const audio::SoundEvent& e, bool looping);
     void stopOneShots(const std::function<bool(const Source&)>& which);
@@ -93,12 +102,12 @@ private:
     std::string mDeviceName;
     int mRate = 0;
     SampleProvider mProvider;
-    std::map<std::string, unsigned> mBuffers;
+    std::map<std::string, Buffer> mBuffers;
     std::map<std::uint32_t, Source> mLoops;
     std::vector<Source> mOneShots;
     std::array<float, audio::kBusCount> mBusGain{1, 1, 1, 1, 1};
     bool mMuted = false, mPaused = false;
-    std::uint64_t mEvents = 0, mMissing = 0, mStopped = 0;
+    std::uint64_t mEvents = 0, mMissing = 0, mStopped = 0, mAltered = 0;
 };
 
 }  // namespace vestige::audio_openal

@@ -61,6 +61,9 @@ struct SoundEvent {
     std::uint32_t owner = 0;
     int slot = 0;
     bool replaces = false;  // OneShot: first stops the owner's one-shots on the same slot
+    // OneShot (Source's SND_CHANGE_VOL / SND_CHANGE_PITCH, S_AlterChannel): when the owner's one-shot of this
+    // sample on this slot still plays, only its volume and/or rate change; otherwise it starts as a new one.
+    bool alterVolume = false, alterPitch = false;
 };
 
 // One JSON object per event (a line of `--sound-events out.jsonl`): stable key order, floats as shortest
@@ -72,6 +75,9 @@ struct DecodedSample {
     int sampleRate = 0;
     int channels = 0;
     std::vector<std::int16_t> pcm;  // frames * channels values
+    // The frame a loop returns to (Wave::loopStart), -1: plays once. Source loops such a wave whatever plays it
+    // (a looping ambient sound is a wave with a cue point), until something stops it.
+    std::int64_t loopStart = -1;
     [[nodiscard]] std::size_t frames() const {
         return channels > 0 ? pcm.size() / static_cast<std::size_t>(channels) : 0;
     }

@@ -20,6 +20,13 @@
 //
 //   "data" payload: the samples; "fact" payload: u32 sample_frames (compressed formats).
 //
+//   "cue " payload (loop start, as Source reads it)    "smpl" payload (the sampler's loops)
+//   +0  u32 cue_count                                  +0   7 x u32   manufacturer ... smpte_offset
+//   +4  first cue point, 24 bytes:                     +28  u32 loop_count
+//       u32 name, u32 position, char[4] chunk,         +32  u32 sampler_data
+//       u32 chunk_start, u32 block_start,              +36  first loop, 24 bytes: u32 id, u32 type,
+//       u32 sample_offset (+20: the loop start frame)         u32 start (+8: the loop start frame), u32 end, ...
+//
 // Three layers: `Wave::chunks` keeps every chunk's bytes in file order (unknown chunks included) and the writer
 // emits them back byte-exact; `Wave::format` and `dataChunk` are the validated structure; decoding to PCM is in
 // decode.hpp.
@@ -73,6 +80,11 @@ struct Wave {
     [[nodiscard]] std::uint64_t frameCount() const;
     [[nodiscard]] double seconds() const;
     [[nodiscard]] std::string formatName() const;  // "pcm16", "ms_adpcm", ...
+    // The frame a looping play returns to, as Source's CAudioSourceWave finds it: the first cue point's sample
+    // offset, or the first sampler loop's start, whichever of the two chunks comes later in the file; the loop
+    // ends at the end of the data. nullopt: the wave plays once. A chunk too short for its first point (or a
+    // sampler chunk with no loops) gives no loop point, as Source reads nothing from it.
+    [[nodiscard]] std::optional<std::uint32_t> loopStart() const;
 
     // Errors (code wave.*): wave.magic, wave.truncated, wave.chunk_size, wave.no_fmt, wave.no_data,
     // wave.fmt_size, wave.fmt_value, wave.duplicate_chunk.
@@ -81,7 +93,8 @@ struct Wave {
     [[nodiscard]] Bytes write() const;
 };
 
-// Builder: 16-bit PCM.
-[[nodiscard]] Bytes buildPcm16Wave(int sampleRate, int channels, const std::vector<std::int16_t>& pcm);
+// Builder: 16-bit PCM; with `loopStart`, a "cue " chunk holding one cue point at that frame (a looping wave).
+[[nodiscard]] Bytes buildPcm16Wave(int sampleRate, int channels, const std::vector<std::int16_t>& pcm,
+                                   std::optional<std::uint32_t> loopStart = std::nullopt);
 
 }  // namespace vestige::audio
